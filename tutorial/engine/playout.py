@@ -1,0 +1,280 @@
+"""Fast random playouts of whole hands, for simulation, drills and (later) bots.
+
+:func:`random_playout` plays one hand with uniformly random legal actions on bit masks and
+the engine's precomputed tables, reusing the profile's own refill function and the shared
+point table, so the rules live in one place; only the play loop is written out here for
+speed. Every play is re-checked against the follow rule, stated independently by
+effective suit. The returned :class:`Playout` records every action, and replaying it
+through the validating :class:`~tutorial.engine.hand.Hand` reproduces it exactly (a
+property test checks this on thousands of hands).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import NamedTuple
+
+from tutorial.engine.hand import point_table, score_points
+from tutorial.engine.profiles import Profile
+from tutorial.engine.refill import RefillLog
+from tutorial.engine.scoring import hand_delta
+from tutorial.engine.trumps import EFFECTIVE_SUIT, PLAIN_MASK, TRICK_KEY, TRUMP_MASK
+
+_RANGE52 = range(52)
+_ORDER = tuple(tuple((leader + k) & 3 for k in range(4)) for leader in range(4))
+
+
+class IllegalPlayout(AssertionError):
+    """The fast path produced a play the follow rule forbids (a bug, never a user error)."""
+
+
+class Playout(NamedTuple):
+    """A finished random hand: the actions that made it and what it scored."""
+
+    dealer: int
+    deck: list[int]
+    """The 52 cards in deal order (dealt in threes from the dealer's left; last 16 stock)."""
+    calls: list[int | None]
+    trump: int
+    """-1 if the hand was thrown in."""
+    keep: list[list[int]]
+    """Non-trumps each seat kept at the discard (profiles that allow it)."""
+    reshuffle: list[int] | None
+    plays: list[tuple[int, int, tuple[int, ...]]]
+    """(seat, card, cards beneath) in play order."""
+    bidder: int | None
+    bid: int | None
+    start_hands: tuple[int, int, int, int]
+    captured: tuple[int, int]
+    points: tuple[int, int]
+    owners: dict[str, int | None]
+    made: bool | None
+    delta: tuple[int, int]
+    tricks: int
+
+
+def random_playout(profile: Profile, dealer: int, rng: random.Random) -> Playout:
+    rnd = rng.random
+    sort_keys = [rnd() for _ in _RANGE52]
+    deck = sorted(_RANGE52, key=sort_keys.__getitem__)
+    hands = [0, 0, 0, 0]
+    for g in range(12):
+        seat = (dealer + 1 + g) & 3
+        i = 3 * g
+        hands[seat] |= (1 << deck[i]) | (1 << deck[i + 1]) | (1 << deck[i + 2])
+
+    # -- bidding: pass half the time when allowed, otherwise a legal bid, low ones likelier
+    calls: list[int | None] = []
+    high: int | None = None
+    high_seat: int | None = None
+    passed = [False, False, False, False]
+    seat = (dealer + 1) & 3
+    bid_max = profile.bid_max
+    while True:
+        if (
+            not profile.auction
+            and len(calls) == 3
+            and high is None
+            and profile.dealer_forced_bid is not None
+        ):
+            value: int | None = profile.dealer_forced_bid
+        else:
+            low = profile.bid_min if high is None else high + 1
+            r = rnd()
+            value = (
+                None
+                if low > bid_max or r < 0.5
+                else low + int((2 * r - 1) ** 2 * (bid_max - low + 1))
+            )
+        calls.append(value)
+        if value is None:
+            passed[seat] = True
+        else:
+            high, high_seat = value, seat
+        if not profile.auction:
+            if len(calls) == 4:
+                break
+        else:
+            active = [s for s in range(4) if not passed[s]]
+            if not active or (high_seat is not None and active == [high_seat]):
+                break
+        seat = (seat + 1) & 3
+        while profile.auction and passed[seat]:
+            seat = (seat + 1) & 3
+    if high_seat is None or high is None:
+        return Playout(
+            dealer,
+            deck,
+            calls,
+            -1,
+            [],
+            None,
+            [],
+            None,
+            None,
+            (0, 0, 0, 0),
+            (0, 0),
+            (0, 0),
+            {},
+            None,
+            (0, 0),
+            0,
+        )
+
+    # -- trump, discard, refill (the profile's own refill function)
+    trump = int(rnd() * 4)
+    tmask = TRUMP_MASK[trump]
+    pm = PLAIN_MASK[trump]
+    keep: list[list[int]] = [[], [], [], []]
+    if profile.keep_non_trumps:
+        for s in range(4):
+            plain = hands[s] & ~tmask
+            room = 6 - (hands[s] & tmask).bit_count()
+            while room > 0 and plain and rnd() < 0.3:
+                c = _pick(plain, rnd())
+                plain &= ~(1 << c)
+                keep[s].append(c)
+                room -= 1
+    discards = [0, 0, 0, 0]
+    for s in range(4):
+        h = hands[s]
+        kept = 0
+        for c in keep[s]:
+            kept |= 1 << c
+        hands[s] = (h & tmask) | kept
+        discards[s] = h & ~hands[s]
+    log = RefillLog(discard_masks=discards)
+    shuffled: list[int] | None = None
+
+    def reshuffler(cards: list[int]) -> list[int]:
+        nonlocal shuffled
+        shuffled = list(cards)
+        rng.shuffle(shuffled)
+        return shuffled
+
+    profile.refill(tmask, dealer, hands, deck[36:], log, reshuffler)
+    start = (hands[0], hands[1], hands[2], hands[3])
+    table = point_table(profile, trump, start[0] | start[1] | start[2] | start[3])
+    forbidden = table.scoring_trumps
+
+    # -- play
+    plays: list[tuple[int, int, tuple[int, ...]]] = []
+    captured = [0, 0]
+    leader = high_seat
+    first = True
+    big = (
+        max(start[0].bit_count(), start[1].bit_count(), start[2].bit_count(), start[3].bit_count())
+        > 6
+    )
+    ntricks = 0
+    eff = EFFECTIVE_SUIT[trump]
+    while hands[0] | hands[1] | hands[2] | hands[3]:
+        while not hands[leader]:
+            leader = (leader + 1) & 3
+        led = -1
+        best = -2
+        winner = leader
+        taken = 0
+        keys = TRICK_KEY[trump][0]
+        for s in _ORDER[leader]:
+            h = hands[s]
+            if not h:
+                continue
+            if led < 0:
+                m = h
+            elif led == trump:
+                m = h & tmask or h
+            else:
+                f = h & pm[led]
+                m = (f | (h & tmask)) if f else h
+            beneath: tuple[int, ...] = ()
+            if first and big and h.bit_count() > 6:
+                card, beneath = _random_pile(h, m, h.bit_count() - 6, forbidden, rnd)
+            else:
+                n = int(rnd() * m.bit_count())
+                while n:
+                    m &= m - 1
+                    n -= 1
+                card = (m & -m).bit_length() - 1
+            if led < 0:
+                led = eff[card]
+                keys = TRICK_KEY[trump][led]
+            elif (
+                eff[card] != led
+                and eff[card] != trump
+                and (h & tmask if led == trump else h & pm[led])
+            ):
+                # the follow rule, stated by effective suit: off-suit only when void
+                raise IllegalPlayout(f"seat {s} played {card} while able to follow {led}")
+            moved = 1 << card
+            if beneath:
+                for c in beneath:
+                    moved |= 1 << c
+            hands[s] = h & ~moved
+            taken |= moved
+            key = keys[card]
+            if key > best:
+                best = key
+                winner = s
+            plays.append((s, card, beneath))
+        captured[winner & 1] |= taken
+        leader = winner
+        first = False
+        ntricks += 1
+
+    points, owners = score_points(profile, table.cards, captured[0], start)
+    made, delta = hand_delta(high_seat & 1, high, points)
+    return Playout(
+        dealer,
+        deck,
+        calls,
+        trump,
+        keep,
+        shuffled,
+        plays,
+        high_seat,
+        high,
+        start,
+        (captured[0], captured[1]),
+        points,
+        owners,
+        made,
+        delta,
+        ntricks,
+    )
+
+
+def _random_pile(
+    h: int,
+    legal: int,
+    k: int,
+    forbidden: int,
+    rnd: Callable[[], float],
+) -> tuple[int, tuple[int, ...]]:
+    """A random legal pile for a hand ``h`` of more than 6 cards: a top card from ``legal``
+    and ``k`` cards beneath that are not scoring trumps (where the hand allows)."""
+    free = h & ~forbidden
+    strict = free.bit_count() >= k
+    if strict and free.bit_count() == k:
+        legal &= forbidden
+    top = _pick(legal, rnd())
+    rest = h & ~(1 << top)
+    allowed = rest & ~forbidden if strict else rest
+    beneath = []
+    if not strict:  # variant tables: every non-scoring card goes beneath first
+        beneath = [c for c in range(52) if (free >> c) & 1 and c != top]
+        allowed = rest & forbidden
+    while len(beneath) < k:
+        c = _pick(allowed, rnd())
+        allowed &= ~(1 << c)
+        beneath.append(c)
+    return top, tuple(beneath)
+
+
+def _pick(mask: int, r: float) -> int:
+    n = int(r * mask.bit_count())
+    while n:
+        mask &= mask - 1
+        n -= 1
+    return (mask & -mask).bit_length() - 1
