@@ -25,6 +25,7 @@ from tutorial.engine.errors import IllegalAction, InvalidInput, Reason
 from tutorial.engine.profiles import Profile
 from tutorial.engine.refill import RefillLog, Reshuffler
 from tutorial.engine.scoring import hand_delta
+from tutorial.engine.trick import legal_plays
 from tutorial.engine.trumps import EFFECTIVE_SUIT, PLAIN_MASK, TRICK_KEY, TRUMP_MASK
 
 SEATS = "ABCD"
@@ -530,15 +531,7 @@ class Hand:
         if self.phase is not Phase.PLAY:
             return 0
         h = self.hands[self.to_act]
-        led = self.led
-        if led < 0:
-            m = h
-        elif led == self.trump:
-            tr = h & self.trump_mask
-            m = tr if tr else h
-        else:
-            f = h & self.plain_masks[led]
-            m = (f | (h & self.trump_mask)) if f else h
+        m = legal_plays(h, self.trump, self.led)
         if not self.tricks:
             k = h.bit_count() - 6
             if k > 0 and self._pile_strict(h, k):
@@ -701,6 +694,10 @@ class Hand:
                     seat=seat,
                     card=CODES[c],
                 )
+
+    def is_done(self) -> bool:
+        """True once the hand is over (all tricks played, or thrown in)."""
+        return self.phase is Phase.DONE
 
     # -- result ---------------------------------------------------------------------------
     def result(self) -> HandResult:

@@ -50,6 +50,9 @@ class PointRule:
     card: CardPicker
     held: bool = False
     """True: scored by the side that held the card before play, whoever captures it."""
+    varies: bool = False
+    """True when which card it is depends on the cards in play (Low as the lowest trump in
+    play): a trick shown on its own cannot count it."""
 
 
 class RefillFn(Protocol):
@@ -124,7 +127,7 @@ PAGAT_62 = Profile(
 
 _CLASSIC_POINTS = (
     PointRule("high", 1, _fixed(HIGH)),
-    PointRule("low", 1, _lowest_in_play),
+    PointRule("low", 1, _lowest_in_play, varies=True),
     PointRule("jack", 1, _fixed(JACK)),
     PointRule("game", 1, _fixed(GAME)),
     PointRule("right_pedro", 5, _fixed(RIGHT_PEDRO)),

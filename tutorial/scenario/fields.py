@@ -1,0 +1,111 @@
+"""Readers for scenario fields: each returns an engine value or raises a located error."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from tutorial.engine.cards import CODES, Suit, parse_index
+from tutorial.engine.errors import InvalidInput
+from tutorial.yamldoc import Key, SourceError, Where, format_path
+
+SEATS = "ABCD"
+TEAMS = ("AC", "BD")
+
+
+def mapping(
+    w: Where,
+    path: tuple[Key, ...],
+    value: Any,
+    *,
+    required: Iterable[str] = (),
+    optional: Iterable[str] = (),
+) -> Mapping[str, Any]:
+    """A mapping with exactly the ``required`` keys and any of the ``optional`` ones."""
+    if not isinstance(value, Mapping):
+        raise w.error(path, f"expected a mapping, not {type(value).__name__}")
+    req = list(required)
+    allowed = [*req, *optional]
+    for key in value:
+        if key not in allowed:
+            raise w.error(
+                (*path, str(key)), f"unknown key {key!r}: expected one of {', '.join(allowed)}"
+            )
+    for key in req:
+        if key not in value:
+            raise w.error(path, f"missing key {key!r}")
+    return value
+
+
+def seat(w: Where, path: tuple[Key, ...], value: Any) -> int:
+    if isinstance(value, str) and value.strip().upper() in ("A", "B", "C", "D"):
+        return SEATS.index(value.strip().upper())
+    raise w.error(path, f"expected a seat A, B, C or D, not {value!r}")
+
+
+def team(w: Where, path: tuple[Key, ...], value: Any) -> int:
+    if isinstance(value, str):
+        v = value.strip().upper()
+        if v in ("AC", "CA"):
+            return 0
+        if v in ("BD", "DB"):
+            return 1
+    raise w.error(path, f"expected a team AC or BD, not {value!r}")
+
+
+def integer(w: Where, path: tuple[Key, ...], value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise w.error(path, f"expected a whole number, not {value!r}")
+    return value
+
+
+def suit(w: Where, path: tuple[Key, ...], value: Any) -> int:
+    try:
+        return int(Suit.parse(str(value)))
+    except InvalidInput as exc:
+        raise w.error(path, str(exc)) from None
+
+
+def card(w: Where, path: tuple[Key, ...], value: Any) -> int:
+    if not isinstance(value, str):
+        raise w.error(path, f"expected a card code such as 5D or TH, not {value!r}")
+    try:
+        return parse_index(value)
+    except InvalidInput as exc:
+        raise w.error(path, str(exc)) from None
+
+
+def cards(
+    w: Where,
+    path: tuple[Key, ...],
+    value: Any,
+    *,
+    count: int | None = None,
+    seen: dict[int, tuple[Key, ...]] | None = None,
+) -> list[int]:
+    """A list of distinct cards; ``seen`` (card → where) catches repeats across lists."""
+    if not isinstance(value, list):
+        raise w.error(path, f"expected a list of cards, not {value!r}")
+    if count is not None and len(value) != count:
+        raise w.error(path, f"expected {count} cards, found {len(value)}")
+    seen = {} if seen is None else seen
+    out = []
+    for i, item in enumerate(value):
+        c = card(w, (*path, i), item)
+        if c in seen:
+            raise w.error(
+                (*path, i),
+                f"duplicate card {CODES[c]} (already at {format_path(w.prefix + seen[c])})",
+            )
+        seen[c] = (*path, i)
+        out.append(c)
+    return out
+
+
+def team_numbers(w: Where, path: tuple[Key, ...], value: Any) -> tuple[int, int]:
+    m = mapping(w, path, value, required=TEAMS)
+    return integer(w, (*path, "AC"), m["AC"]), integer(w, (*path, "BD"), m["BD"])
+
+
+def seat_error(w: Where, path: tuple[Key, ...], message: str, **facts: object) -> SourceError:
+    return w.error(path, message, **facts)

@@ -1,0 +1,174 @@
+"""Scenario files: replay, compare with ``expect``, report (``cinch replay``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tutorial.engine.cards import parse_index
+from tutorial.engine.errors import InvalidInput
+from tutorial.scenario.replay import Replay, replay
+from tutorial.yamldoc import Key, SourceError, Where, YamlDoc, format_path
+
+UNORDERED: tuple[tuple[str, ...], ...] = (
+    ("hands_after_refill", "*"),
+    ("legal",),
+    ("hand",),
+    ("refill", "discards", "*"),
+)
+"""Result fields that are sets of cards: order does not matter when comparing."""
+
+
+def _unordered(path: tuple[Key, ...]) -> bool:
+    return any(
+        len(p) == len(path) and all(a in ("*", b) for a, b in zip(p, path, strict=True))
+        for p in UNORDERED
+    )
+
+
+def _same_scalar(expected: Any, actual: Any) -> bool:
+    if isinstance(expected, bool) or isinstance(actual, bool):
+        return type(expected) is type(actual) and expected == actual
+    if expected == actual:
+        return True
+    if isinstance(expected, str) and isinstance(actual, str) and len(actual) == 2:
+        try:  # 10H, 10♥ and th all name TH
+            return parse_index(expected) == parse_index(actual)
+        except InvalidInput:
+            return False
+    return False
+
+
+def _card_key(v: Any) -> Any:
+    try:
+        return parse_index(v) if isinstance(v, str) else repr(v)
+    except InvalidInput:
+        return v
+
+
+def compare(expected: Any, actual: Any, path: tuple[Key, ...] = ()) -> list[dict[str, Any]]:
+    """Differences between ``expected`` (a subset of the result) and ``actual``."""
+    out: list[dict[str, Any]] = []
+
+    def miss(p: tuple[Key, ...], e: Any, a: Any) -> None:
+        out.append({"key": format_path(p), "expected": e, "actual": a})
+
+    if isinstance(expected, dict):
+        if not isinstance(actual, dict):
+            miss(path, expected, actual)
+            return out
+        for k, v in expected.items():
+            if k not in actual:
+                miss((*path, k), v, "(no such result field)")
+            else:
+                out.extend(compare(v, actual[k], (*path, k)))
+        return out
+    if isinstance(expected, list):
+        if not isinstance(actual, list):
+            miss(path, expected, actual)
+        elif _unordered(path):
+            if sorted(map(_card_key, expected), key=repr) != sorted(
+                map(_card_key, actual), key=repr
+            ):
+                miss(path, expected, actual)
+        elif len(expected) != len(actual):
+            miss(path, expected, actual)
+        else:
+            for i, (e, a) in enumerate(zip(expected, actual, strict=True)):
+                out.extend(compare(e, a, (*path, i)))
+        return out
+    if not _same_scalar(expected, actual):
+        miss(path, expected, actual)
+    return out
+
+
+@dataclass
+class FileReport:
+    file: str
+    ok: bool = False
+    result: dict[str, Any] | None = None
+    mismatches: list[dict[str, Any]] = field(default_factory=list)
+    error: dict[str, Any] | None = None
+    replay: Replay | None = None
+
+    @property
+    def status(self) -> int:
+        """0 replayed and matched; 1 an expectation failed; 2 invalid input or illegal."""
+        return 2 if self.error else (1 if self.mismatches else 0)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "file": self.file,
+            "ok": self.ok,
+            "result": self.result,
+            "mismatches": self.mismatches,
+            "error": self.error,
+        }
+
+
+def replay_data(data: Any, where: Where) -> tuple[Replay, list[dict[str, Any]]]:
+    """Replay a scenario mapping and compare it with its ``expect`` (if any)."""
+    rep = replay(data, where)
+    expect = data.get("expect") if isinstance(data, dict) else None
+    if expect is None:
+        return rep, []
+    if not isinstance(expect, dict):
+        raise where.error(("expect",), "expected a mapping of result fields")
+    return rep, compare(expect, rep.result)
+
+
+def run_file(path: Path, display: str | None = None) -> FileReport:
+    name = display or str(path)
+    report = FileReport(name)
+    try:
+        doc = YamlDoc.load(path, name)
+        rep, mismatches = replay_data(doc.data, Where(doc))
+    except SourceError as exc:
+        report.error = exc.as_dict()
+        report.error["text"] = str(exc)
+        return report
+    report.result = rep.result
+    report.replay = rep
+    report.mismatches = mismatches
+    for m in mismatches:
+        m["line"] = doc.line(("expect", *_split(m["key"])))
+    report.ok = not mismatches
+    return report
+
+
+def _split(key: str) -> tuple[Key, ...]:
+    out: list[Key] = []
+    for part in key.replace("[", ".[").split("."):
+        if not part:
+            continue
+        out.append(int(part[1:-1]) if part.startswith("[") else part)
+    return tuple(out)
+
+
+def summary(rep: Replay) -> str:
+    """One line saying what a replayed scenario showed."""
+    r = rep.result
+    if rep.kind == "trick":
+        return (
+            f"{r['winner']} wins with {r['winning_card']}"
+            f" ({'highest trump' if r['trumped'] else 'highest card of the suit led'}),"
+            f" AC {r['points']['AC']} BD {r['points']['BD']}"
+        )
+    if rep.kind == "legal":
+        return f"{r['seat']} may play {' '.join(r['legal'])}"
+    if rep.kind == "hand":
+        if r["thrown_in"]:
+            return "everyone passed: thrown in"
+        tail = (
+            (f"AC {r['points']['AC']} BD {r['points']['BD']}, {'made' if r['made'] else 'set'}")
+            if r.get("finished")
+            else (f"{len(r['tricks'])} trick(s) shown")
+        )
+        return f"{r['bidder']} bid {r['bid']} in {r['trump']}: {tail}"
+    if rep.kind == "score":
+        win = f", {r['winner']} wins" if r["winner"] else ""
+        return f"{'made' if r['made'] else 'set'}: AC {r['after']['AC']} BD {r['after']['BD']}{win}"
+    last = r["scores"][-1]
+    win = f", {r['winner']} wins ({r['decided_by']})" if r["winner"] else ", no winner yet"
+    return f"{len(r['scores'])} hand(s): AC {last['AC']} BD {last['BD']}{win}"
