@@ -66,8 +66,8 @@ def _simulate(args: argparse.Namespace) -> int:
             f"{report.seconds:.2f} s: {report.hands_per_second:,.0f} hands per second"
         )
         print(
-            f"  all invariants held: 52 cards accounted for, every play legal, points and "
-            f"game totals consistent"
+            "  all invariants held: 52 cards accounted for, every play legal, points and "
+            "game totals consistent"
         )
         print(
             f"  bids made {report.made}, thrown in {report.thrown_in}, reshuffles "

@@ -70,6 +70,8 @@ class IllegalAction(CinchError):
         self.card = card
         self.required = required
         self.details = details
+        self.plain = message
+        """The explanation alone, without the seat and the reason code."""
         who = f"{SEAT_NAMES[seat]}: " if seat is not None else ""
         super().__init__(f"{who}{message} [{reason.value}]")
 

@@ -471,8 +471,8 @@ class Hand:
             if rng is None:
                 raise IllegalAction(
                     Reason.RESHUFFLE_INVALID,
-                    "the stock ran out: the order of the reshuffled discards "
-                    f"must be given ({' '.join(CODES[c] for c in sorted(cards))})",
+                    "the stock ran out: give the new stock (`reshuffle:`), the discarded "
+                    f"non-trumps in any order: {' '.join(CODES[c] for c in sorted(cards))}",
                 )
             new = list(cards)
             rng.shuffle(new)

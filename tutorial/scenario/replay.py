@@ -50,7 +50,9 @@ def _team_name(t: int | None) -> str | None:
 def _illegal(
     w: Where, path: tuple[Key, ...], exc: IllegalAction, what: str, **facts: object
 ) -> SourceError:
-    return w.error(path, f"{what}: {exc}", **{**exc.facts(), **facts})
+    return w.error(
+        path, f"{what}: {exc.plain} (rule: {exc.reason.value})", **{**exc.facts(), **facts}
+    )
 
 
 def replay(data: Any, w: Where) -> Replay:
@@ -372,10 +374,13 @@ def _hand(m: Mapping[str, Any], w: Where, profile: Profile) -> Replay:
     try:
         hand.refill(keep=keep, dealer_keeps=dk, reshuffle=rs)
     except IllegalAction as exc:
-        where: tuple[Key, ...] = {
-            "dealer_keeps_invalid": ("dealer_keeps",),
-            "reshuffle_invalid": ("reshuffle",),
-        }.get(exc.reason.value, ("keep",) if "keep" in m else ("trump",))
+        where: tuple[Key, ...] = ("trump",)
+        if exc.reason.value == "dealer_keeps_invalid" and "dealer_keeps" in m:
+            where = ("dealer_keeps",)
+        elif exc.reason.value == "reshuffle_invalid" and "reshuffle" in m:
+            where = ("reshuffle",)
+        elif "keep" in m and exc.reason.value.startswith("keep"):
+            where = ("keep",)
         raise _illegal(w, where, exc, "the discard and refill cannot go this way") from None
     log = hand.refill_log
     assert log is not None

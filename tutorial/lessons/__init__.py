@@ -1,0 +1,1 @@
+"""Lessons as plain data: YAML files loaded into frozen, typed, engine-checked objects."""

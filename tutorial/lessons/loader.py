@@ -1,0 +1,501 @@
+"""Load lessons from YAML (safe loading only) into :mod:`tutorial.lessons.model` objects.
+
+Every problem is collected, not just the first, each naming the file, the line, the key
+path and what was expected. A lesson with any problem is not loaded (it appears in
+``Course.broken`` with its problems); the others are.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any, TypeVar
+
+from tutorial.engine.cards import CODES, parse_index
+from tutorial.engine.errors import InvalidInput
+from tutorial.engine.profiles import PROFILES
+from tutorial.lessons.model import (
+    LANGS,
+    QUESTION_TYPES,
+    Course,
+    Lesson,
+    LessonProblem,
+    Narration,
+    Option,
+    Question,
+    Scenario,
+    Step,
+    Text,
+)
+from tutorial.scenario.files import replay_data
+from tutorial.yamldoc import Key, SourceError, Where, YamlDoc, format_path
+
+ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+FILE_RE = re.compile(r"^[a-z0-9][a-z0-9_-]*(?:/[a-z0-9][a-z0-9_-]*)*\.ya?ml$")
+MOMENT_RE = re.compile(r"^(deal|bidding|refill|score|position|t[1-9]\d*(c[1-4])?|h[1-9]\d*)$")
+DEFAULT_DIR = Path(__file__).resolve().parent.parent.parent / "lessons"
+
+T = TypeVar("T")
+
+
+class Problems:
+    """Collects located problems while a lesson is read."""
+
+    def __init__(self) -> None:
+        self.items: list[str] = []
+
+    def add(self, exc: SourceError) -> None:
+        self.items.append(str(exc))
+
+    def guard(self, fn: Callable[[], T]) -> T | None:
+        """Run ``fn``; on a :class:`SourceError` record it and return None."""
+        try:
+            return fn()
+        except SourceError as exc:
+            self.add(exc)
+            return None
+
+
+def _text(w: Where, path: tuple[Key, ...], value: Any) -> Text:
+    if not isinstance(value, Mapping):
+        raise w.error(path, f"expected a text in the four languages ({', '.join(LANGS)})")
+    for lang in value:
+        if lang not in LANGS:
+            raise w.error(
+                (*path, str(lang)), f"unknown language {lang!r}: expected {', '.join(LANGS)}"
+            )
+    for lang in LANGS:
+        if lang not in value:
+            raise w.error(path, f"missing translation {lang!r}")
+        v = value[lang]
+        if not isinstance(v, str) or not v.strip():
+            raise w.error((*path, lang), f"the {lang!r} translation is empty")
+    return Text(*(value[lang].strip() for lang in LANGS))
+
+
+def _id(w: Where, path: tuple[Key, ...], value: Any, seen: set[str], what: str) -> str:
+    if not isinstance(value, str) or not ID_RE.match(value):
+        raise w.error(
+            path,
+            f"a {what} id must be lowercase letters, digits and hyphens "
+            f"(like left-pedro), not {value!r}",
+        )
+    if value in seen:
+        raise w.error(path, f"duplicate {what} id {value!r}")
+    seen.add(value)
+    return value
+
+
+def _keys(
+    w: Where,
+    path: tuple[Key, ...],
+    m: Any,
+    required: tuple[str, ...],
+    optional: tuple[str, ...] = (),
+) -> Mapping[str, Any]:
+    if not isinstance(m, Mapping):
+        raise w.error(path, "expected a mapping")
+    for k in m:
+        if k not in required + optional:
+            raise w.error(
+                (*path, str(k)),
+                f"unknown key {k!r}: expected one of {', '.join(required + optional)}",
+            )
+    for k in required:
+        if k not in m:
+            raise w.error(path, f"missing key {k!r}")
+    return m
+
+
+class LessonReader:
+    def __init__(self, root: Path, doc: YamlDoc, problems: Problems) -> None:
+        self.root = root
+        self.doc = doc
+        self.w = Where(doc)
+        self.p = problems
+
+    def scenario(self, path: tuple[Key, ...], value: Any, profile: str) -> Scenario:
+        w = self.w.below(*path)
+        if isinstance(value, str):  # a scenario file, relative to the lessons folder
+            if not FILE_RE.match(value) or ".." in value:
+                raise self.w.error(
+                    path,
+                    f"a scenario file must be a relative path inside "
+                    f"lessons/ ending in .yaml, not {value!r}",
+                )
+            target = (self.root / value).resolve()
+            if self.root.resolve() not in target.parents:
+                raise self.w.error(path, f"{value!r} is outside the lessons folder")
+            sdoc = YamlDoc.load(target, f"{self.root.name}/{value}")
+            w = Where(sdoc)
+            value = sdoc.data
+        if isinstance(value, dict) and "profile" not in value:
+            value = {**value, "profile": profile}
+        rep, mismatches = replay_data(value, w)
+        for m in mismatches:
+            raise w.error(
+                ("expect", *_split(m["key"])),
+                f"the engine says {m['actual']!r}, not {m['expected']!r}",
+            )
+        return Scenario(value, rep, w.doc.file)
+
+    def narration(
+        self, path: tuple[Key, ...], value: Any, scenario: Scenario | None
+    ) -> tuple[Narration, ...]:
+        if not isinstance(value, list):
+            raise self.w.error(path, "expected a list of {at, text}")
+        if scenario is None:
+            raise self.w.error(path, "narration needs a scenario in the same step")
+        out = []
+        for i, item in enumerate(value):
+            m = _keys(self.w, (*path, i), item, ("at", "text"))
+            at = m["at"]
+            if not isinstance(at, str) or not MOMENT_RE.match(at):
+                raise self.w.error(
+                    (*path, i, "at"),
+                    f"unknown moment {at!r}: expected deal, bidding, refill, tNcK, tN, score or hN",
+                )
+            if at not in scenario.replay.moments:
+                raise self.w.error(
+                    (*path, i, "at"),
+                    f"this {scenario.replay.kind} scenario has "
+                    f"no moment {at!r} (it has: "
+                    f"{', '.join(scenario.replay.moments)})",
+                )
+            out.append(Narration(at, _text(self.w, (*path, i, "text"), m["text"])))
+        return tuple(out)
+
+    def step(self, i: int, value: Any, seen: set[str], profile: str) -> Step:
+        path: tuple[Key, ...] = ("steps", i)
+        m = _keys(self.w, path, value, ("id", "title", "text"), ("scenario", "narration"))
+        sid = _id(self.w, (*path, "id"), m["id"], seen, "step")
+        title = _text(self.w, (*path, "title"), m["title"])
+        text = _text(self.w, (*path, "text"), m["text"])
+        scenario = (
+            self.scenario((*path, "scenario"), m["scenario"], profile) if "scenario" in m else None
+        )
+        narration = (
+            self.narration((*path, "narration"), m["narration"], scenario)
+            if "narration" in m
+            else ()
+        )
+        return Step(sid, title, text, scenario, narration)
+
+    def question(self, i: int, value: Any, seen: set[str], profile: str) -> Question:
+        path: tuple[Key, ...] = ("questions", i)
+        w = self.w
+        m = _keys(
+            w,
+            path,
+            value,
+            ("id", "type", "prompt", "hint", "right", "wrong", "answer"),
+            ("options", "scenario", "ask", "show", "cards"),
+        )
+        qid = _id(w, (*path, "id"), m["id"], seen, "question")
+        qtype = m["type"]
+        if qtype not in QUESTION_TYPES:
+            raise w.error(
+                (*path, "type"),
+                f"unknown question type {qtype!r}: expected {', '.join(QUESTION_TYPES)}",
+            )
+        texts = {k: _text(w, (*path, k), m[k]) for k in ("prompt", "hint", "right", "wrong")}
+        options: tuple[Option, ...] = ()
+        if qtype in ("single", "multiple"):
+            raw = m.get("options")
+            if not isinstance(raw, list) or len(raw) < 2:
+                raise w.error((*path, "options"), "a choice question needs at least 2 options")
+            oseen: set[str] = set()
+            opts = []
+            for j, o in enumerate(raw):
+                om = _keys(w, (*path, "options", j), o, ("id", "text"))
+                oid = om["id"]
+                if not isinstance(oid, str) or not re.match(r"^[A-Za-z0-9-]+$", oid):
+                    raise w.error((*path, "options", j, "id"), f"bad option id {oid!r}")
+                if oid in oseen:
+                    raise w.error((*path, "options", j, "id"), f"duplicate option id {oid!r}")
+                oseen.add(oid)
+                opts.append(Option(oid, _text(w, (*path, "options", j, "text"), om["text"])))
+            options = tuple(opts)
+        elif "options" in m:
+            raise w.error((*path, "options"), f"a {qtype} question has no options")
+        scenario = (
+            self.scenario((*path, "scenario"), m["scenario"], profile) if "scenario" in m else None
+        )
+        ask = m.get("ask")
+        if ask is not None and scenario is None:
+            raise w.error((*path, "ask"), "ask needs a scenario to ask about")
+        answer = self._answer(path, qtype, m["answer"], options)
+        shown: tuple[str, ...] = ()
+        if qtype == "cards":
+            shown = self._shown(path, m, scenario)
+            missing = [c for c in answer if c not in shown]
+            if missing:
+                raise w.error(
+                    (*path, "answer"),
+                    f"{' '.join(missing)} is not among the cards shown ({' '.join(shown)})",
+                )
+        if scenario is not None and ask is not None:
+            self._check_with_engine(path, qtype, answer, scenario, ask)
+        return Question(
+            qid,
+            qtype,
+            texts["prompt"],
+            texts["hint"],
+            texts["right"],
+            texts["wrong"],
+            answer,
+            options,
+            scenario,
+            ask,
+            shown,
+        )
+
+    def _answer(
+        self, path: tuple[Key, ...], qtype: str, raw: Any, options: tuple[Option, ...]
+    ) -> Any:
+        w = self.w
+        ids = [o.id for o in options]
+        if qtype == "single":
+            if not isinstance(raw, str | int) or str(raw) not in ids:
+                raise w.error(
+                    (*path, "answer"),
+                    f"the answer must be one of the option ids ({', '.join(ids)}), not {raw!r}",
+                )
+            return str(raw)
+        if qtype == "multiple":
+            if not isinstance(raw, list) or not raw:
+                raise w.error((*path, "answer"), "expected a list of option ids")
+            bad = [a for a in raw if str(a) not in ids]
+            if bad:
+                raise w.error((*path, "answer"), f"{bad!r} are not option ids ({', '.join(ids)})")
+            return tuple(sorted({str(a) for a in raw}))
+        if qtype == "cards":
+            if not isinstance(raw, list) or not raw:
+                raise w.error((*path, "answer"), "expected a list of cards")
+            out = []
+            for j, c in enumerate(raw):
+                try:
+                    out.append(CODES[parse_index(str(c))])
+                except InvalidInput as exc:
+                    raise w.error((*path, "answer", j), str(exc)) from None
+            return tuple(sorted(set(out), key=parse_index))
+        if isinstance(raw, bool) or not isinstance(raw, int):
+            raise w.error((*path, "answer"), f"expected a whole number, not {raw!r}")
+        return raw
+
+    def _shown(
+        self, path: tuple[Key, ...], m: Mapping[str, Any], scenario: Scenario | None
+    ) -> tuple[str, ...]:
+        w = self.w
+        if "cards" in m:
+            raw = m["cards"]
+            if not isinstance(raw, list) or not raw:
+                raise w.error((*path, "cards"), "expected the list of cards to pick from")
+            try:
+                return tuple(CODES[parse_index(str(c))] for c in raw)
+            except InvalidInput as exc:
+                raise w.error((*path, "cards"), str(exc)) from None
+        if scenario is None:
+            raise w.error(
+                path,
+                "a cards question shows a scenario's hand or trick, or lists `cards:` to pick from",
+            )
+        show = m.get("show", "hand" if scenario.replay.kind == "legal" else "trick")
+        r = scenario.replay.result
+        if show == "hand" and scenario.replay.kind == "legal":
+            return tuple(r["hand"])
+        if show == "trick" and scenario.replay.kind == "trick":
+            return tuple(c[0] if isinstance(c, list) else c for c in r["cards"])
+        raise w.error(
+            (*path, "show"),
+            f"cannot show {show!r} of a {scenario.replay.kind} "
+            "scenario: use hand (legal) or trick (trick)",
+        )
+
+    def _check_with_engine(
+        self, path: tuple[Key, ...], qtype: str, answer: Any, scenario: Scenario, ask: Any
+    ) -> None:
+        w = self.w
+        if not isinstance(ask, str):
+            raise w.error((*path, "ask"), "expected a result field such as winner or points.AC")
+        value: Any = scenario.replay.result
+        for part in ask.split("."):
+            if isinstance(value, Mapping) and part in value:
+                value = value[part]
+            elif isinstance(value, list) and part.isdigit() and int(part) < len(value):
+                value = value[int(part)]
+            else:
+                raise w.error(
+                    (*path, "ask"),
+                    f"the {scenario.replay.kind} scenario has no result field {ask!r}",
+                )
+        engine = _normal(qtype, value)
+        if engine is None or engine != answer:
+            raise w.error(
+                (*path, "answer"),
+                f"the engine disagrees: {ask} is {_show(value)}, but the written "
+                f"answer is {_show(answer)}",
+            )
+
+    def _list(
+        self, key: str, raw: Any, reader: Callable[[int, Any, set[str], str], T], profile: str
+    ) -> list[T]:
+        """Read every item of a list, recording each item's problems and going on."""
+        if not isinstance(raw, list):
+            self.p.add(self.w.error((key,), f"expected a list of {key}"))
+            return []
+        if len(raw) < 4:
+            self.p.add(self.w.error((key,), f"a lesson needs at least 4 {key}, not {len(raw)}"))
+        seen: set[str] = set()
+        out: list[T] = []
+        for i, item in enumerate(raw):
+            try:
+                out.append(reader(i, item, seen, profile))
+            except SourceError as exc:
+                self.p.add(exc)
+        return out
+
+    def lesson(self, number_seen: set[int], lesson_ids: set[str]) -> Lesson | None:
+        w = self.w
+        m = _keys(
+            w,
+            (),
+            self.doc.data,
+            ("id", "number", "title", "intro", "steps", "questions"),
+            ("profile", "alternative"),
+        )
+        lid = _id(w, ("id",), m["id"], lesson_ids, "lesson")
+        number = m["number"]
+        if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+            raise w.error(("number",), f"expected a lesson number 1, 2, …, not {number!r}")
+        if number in number_seen:
+            raise w.error(("number",), f"duplicate lesson number {number}")
+        number_seen.add(number)
+        profile = m.get("profile", "pagat-62")
+        if profile not in PROFILES:
+            raise w.error(
+                ("profile",), f"unknown profile {profile!r}: expected one of {', '.join(PROFILES)}"
+            )
+        alternative = m.get("alternative", False)
+        if not isinstance(alternative, bool):
+            raise w.error(("alternative",), "expected true or false")
+        p = self.p
+        title = p.guard(lambda: _text(w, ("title",), m["title"]))
+        intro = p.guard(lambda: _text(w, ("intro",), m["intro"]))
+        steps = self._list("steps", m["steps"], self.step, profile)
+        questions = self._list("questions", m["questions"], self.question, profile)
+        if steps and not any(s.scenario for s in steps) and not p.items:
+            p.add(w.error(("steps",), "a lesson needs at least one step with a scenario"))
+        if p.items or title is None or intro is None:
+            return None
+        return Lesson(
+            lid,
+            number,
+            self.doc.file,
+            title,
+            intro,
+            tuple(steps),
+            tuple(questions),
+            profile,
+            alternative,
+        )
+
+
+def _normal(qtype: str, value: Any) -> Any:
+    """The engine's value in the form of a written answer of this question type."""
+    if qtype == "number":
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+    if qtype == "cards":
+        items = value if isinstance(value, list) else [value]
+        try:
+            return tuple(sorted({CODES[parse_index(str(c))] for c in items}, key=parse_index))
+        except InvalidInput:
+            return None
+    if qtype == "multiple":
+        items = value if isinstance(value, list) else [value]
+        return tuple(sorted({_option_id(v) for v in items}))
+    return _option_id(value)
+
+
+def _option_id(v: Any) -> str:
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if v is None:
+        return "none"
+    return str(v)
+
+
+def _show(v: Any) -> str:
+    if isinstance(v, tuple | list):
+        return "[" + ", ".join(str(x) for x in v) + "]"
+    return repr(v)
+
+
+def _split(key: str) -> tuple[Key, ...]:
+    out: list[Key] = []
+    for part in key.replace("[", ".[").split("."):
+        if part:
+            out.append(int(part[1:-1]) if part.startswith("[") else part)
+    return tuple(out)
+
+
+def load_course(root: Path | None = None) -> Course:
+    """Load every lesson listed in ``root/manifest.yaml``. Never raises for content
+    problems: broken lessons are reported in ``Course.broken``."""
+    root = DEFAULT_DIR if root is None else root
+    lessons: list[Lesson] = []
+    broken: list[LessonProblem] = []
+    manifest_name = f"{root.name}/manifest.yaml"
+    try:
+        mdoc = YamlDoc.load(root / "manifest.yaml", manifest_name)
+        mw = Where(mdoc)
+        m = _keys(mw, (), mdoc.data, ("lessons",))
+        files = m["lessons"]
+        if not isinstance(files, list) or not files:
+            raise mw.error(("lessons",), "expected the list of lesson files, in order")
+    except SourceError as exc:
+        return Course((), (LessonProblem(manifest_name, None, None, (str(exc),)),))
+    numbers: set[int] = set()
+    ids: set[str] = set()
+    for i, name in enumerate(files):
+        display = f"{root.name}/{name}"
+        if not isinstance(name, str) or not FILE_RE.match(name) or "/" in name:
+            broken.append(
+                LessonProblem(
+                    manifest_name,
+                    None,
+                    None,
+                    (
+                        str(
+                            mw.error(
+                                ("lessons", i),
+                                f"a lesson file is a plain name ending in .yaml, not {name!r}",
+                            )
+                        ),
+                    ),
+                )
+            )
+            continue
+        problems = Problems()
+        lesson = None
+        raw_id: str | None = None
+        raw_number: int | None = None
+        try:
+            doc = YamlDoc.load(root / name, display)
+            if isinstance(doc.data, Mapping):
+                raw_id = doc.data.get("id") if isinstance(doc.data.get("id"), str) else None
+                n = doc.data.get("number")
+                raw_number = n if isinstance(n, int) and not isinstance(n, bool) else None
+            lesson = LessonReader(root, doc, problems).lesson(numbers, ids)
+        except SourceError as exc:
+            problems.add(exc)
+        if lesson is not None:
+            lessons.append(lesson)
+        else:
+            broken.append(LessonProblem(display, raw_id, raw_number, tuple(problems.items)))
+    lessons.sort(key=lambda lesson: lesson.number)
+    return Course(tuple(lessons), tuple(broken))
+
+
+__all__ = ["DEFAULT_DIR", "format_path", "load_course"]

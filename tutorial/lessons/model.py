@@ -1,0 +1,129 @@
+"""The lesson model: frozen objects with stable string ids (progress is keyed by id)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from tutorial.scenario.replay import Replay
+
+LANGS: tuple[str, ...] = ("es", "pt", "fr", "en")
+"""The four teaching languages. All four are required for every text."""
+
+QuestionType = Literal["single", "multiple", "cards", "number"]
+QUESTION_TYPES: tuple[str, ...] = ("single", "multiple", "cards", "number")
+
+
+@dataclass(frozen=True)
+class Text:
+    """One text in the four languages (Markdown)."""
+
+    es: str
+    pt: str
+    fr: str
+    en: str
+
+    def get(self, lang: str) -> str:
+        """The text in ``lang`` (one of :data:`LANGS`); raises KeyError for another."""
+        if lang not in LANGS:
+            raise KeyError(lang)
+        value: str = getattr(self, lang)
+        return value
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A scenario as written (``data``) and as the engine replayed it."""
+
+    data: dict[str, Any]
+    replay: Replay
+    source: str
+    """Where it was written: ``lessons/07.yaml`` or a scenario file."""
+
+
+@dataclass(frozen=True)
+class Narration:
+    at: str
+    text: Text
+
+
+@dataclass(frozen=True)
+class Step:
+    id: str
+    title: Text
+    text: Text
+    scenario: Scenario | None = None
+    narration: tuple[Narration, ...] = ()
+
+
+@dataclass(frozen=True)
+class Option:
+    id: str
+    text: Text
+
+
+@dataclass(frozen=True)
+class Question:
+    id: str
+    type: QuestionType
+    prompt: Text
+    hint: Text
+    right: Text
+    wrong: Text
+    answer: Any
+    """single: option id; multiple: tuple of option ids; cards: tuple of card codes;
+    number: int."""
+    options: tuple[Option, ...] = ()
+    scenario: Scenario | None = None
+    ask: str | None = None
+    """Path into the scenario's result that the answer was checked against."""
+    shown_cards: tuple[str, ...] = ()
+    """cards questions: the cards offered to pick from."""
+
+    @property
+    def engine_checked(self) -> bool:
+        return self.scenario is not None and self.ask is not None
+
+
+@dataclass(frozen=True)
+class Lesson:
+    id: str
+    number: int
+    file: str
+    title: Text
+    intro: Text
+    steps: tuple[Step, ...]
+    questions: tuple[Question, ...]
+    profile: str = "pagat-62"
+    alternative: bool = False
+
+    def step(self, step_id: str) -> Step | None:
+        return next((s for s in self.steps if s.id == step_id), None)
+
+    def question(self, question_id: str) -> Question | None:
+        return next((q for q in self.questions if q.id == question_id), None)
+
+    @property
+    def scenarios(self) -> int:
+        return sum(1 for s in self.steps if s.scenario) + sum(
+            1 for q in self.questions if q.scenario
+        )
+
+
+@dataclass(frozen=True)
+class LessonProblem:
+    """A lesson that did not load, with every problem found in it."""
+
+    file: str
+    lesson_id: str | None
+    number: int | None
+    problems: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Course:
+    lessons: tuple[Lesson, ...]
+    broken: tuple[LessonProblem, ...] = field(default=())
+
+    def lesson(self, lesson_id: str) -> Lesson | None:
+        return next((lesson for lesson in self.lessons if lesson.id == lesson_id), None)
