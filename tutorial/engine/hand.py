@@ -331,6 +331,8 @@ class Hand:
         """Pass (``None``) or bid ``value``. A pass is final."""
         self._need(Phase.BID, seat)
         p = self.profile
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise InvalidInput(f"a bid is a whole number or None (pass), not {value!r}")
         if value is None:
             if self._dealer_forced():
                 raise IllegalAction(
@@ -405,6 +407,8 @@ class Hand:
                 required=SEATS[self.to_act],
             )
         self._need(Phase.TRUMP, seat)
+        if isinstance(suit, bool) or not isinstance(suit, int) or not 0 <= suit <= 3:
+            raise InvalidInput(f"a suit is 0..3 (clubs, diamonds, hearts, spades), not {suit!r}")
         t = int(suit)
         self.trump = t
         self.trump_mask = TRUMP_MASK[t]
@@ -552,6 +556,8 @@ class Hand:
         """Play ``card`` (with ``beneath`` on the first trick if the hand holds more than 6)."""
         if self.phase is not Phase.PLAY or seat != self.to_act:
             self._need(Phase.PLAY, seat)
+        if not isinstance(card, int) or not 0 <= card < 52:
+            raise InvalidInput(f"a card is an index 0..51, not {card!r}")
         h = self.hands[seat]
         bit = 1 << card
         legal = self._legal_cache if self._legal_cache >= 0 else self.legal_mask()
@@ -667,6 +673,8 @@ class Hand:
         allowed = self.legal_beneath_mask(card)
         seen = 1 << card
         for c in beneath:
+            if not isinstance(c, int) or not 0 <= c < 52:
+                raise InvalidInput(f"a card is an index 0..51, not {c!r}")
             if (seen >> c) & 1 or not (h >> c) & 1:
                 raise IllegalAction(
                     Reason.CARD_NOT_IN_HAND,

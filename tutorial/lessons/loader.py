@@ -330,7 +330,7 @@ class LessonReader:
                     (*path, "ask"),
                     f"the {scenario.replay.kind} scenario has no result field {ask!r}",
                 )
-        engine = _normal(qtype, value)
+        engine = normal_answer(qtype, value)
         if engine is None or engine != answer:
             raise w.error(
                 (*path, "answer"),
@@ -402,7 +402,7 @@ class LessonReader:
         )
 
 
-def _normal(qtype: str, value: Any) -> Any:
+def normal_answer(qtype: str, value: Any) -> Any:
     """The engine's value in the form of a written answer of this question type."""
     if qtype == "number":
         return value if isinstance(value, int) and not isinstance(value, bool) else None
