@@ -1,0 +1,1 @@
+"""The Streamlit tutorial (the only package that imports Streamlit)."""

@@ -1,0 +1,108 @@
+"""Per-session set-up: language, learner code, progress store, the course.
+
+The language and the learner code live in the URL (``?lang=``, ``?learner=``) and in the
+session; a value from the URL is validated and never reaches the file system. Everything
+the learner has done lives in ``st.session_state`` keyed by stable ids, so switching
+language reruns the page without losing the step, the scenario position or the answers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import streamlit as st
+
+from tutorial.i18n import DEFAULT_LANG, LANGS, Translator, get_translator, language_name, negotiate
+from tutorial.i18n import parse_lang as _parse_lang
+from tutorial.lessons.loader import load_course
+from tutorial.lessons.model import Course
+from tutorial.progress import ProgressStore, new_learner_code, parse_learner_code
+
+
+@st.cache_resource(show_spinner=False)
+def course() -> Course:
+    """The lessons, loaded and engine-checked once per server process."""
+    return load_course()
+
+
+@st.cache_resource(show_spinner=False)
+def store() -> ProgressStore:
+    return ProgressStore()
+
+
+@dataclass
+class Session:
+    lang: str
+    t: Translator
+    learner: str
+    notes: list[str] = field(default_factory=list)
+
+
+def _browser_lang() -> str | None:
+    try:
+        locale = st.context.locale
+    except Exception:  # older runtimes / tests without a browser
+        locale = None
+    found = _parse_lang(locale) if locale else None
+    if found:
+        return found
+    try:
+        header = st.context.headers.get("Accept-Language")
+    except Exception:
+        header = None
+    return negotiate(header)
+
+
+def _on_lang_change() -> None:
+    chosen = st.session_state.get("lang_picker")
+    if chosen in LANGS:
+        st.session_state["lang"] = chosen
+
+
+def setup() -> Session:
+    """Read and validate the URL, fill the session, write the URL back. Call once per run."""
+    qp = st.query_params
+    notes: list[str] = []
+    raw_lang = qp.get("lang")
+    if "lang" not in st.session_state:
+        url_lang = _parse_lang(raw_lang) if raw_lang is not None else None
+        if raw_lang is not None and url_lang is None:
+            notes.append("lang")
+        st.session_state["lang"] = url_lang or _browser_lang() or DEFAULT_LANG
+    lang = st.session_state["lang"]
+    raw_code = qp.get("learner")
+    code = parse_learner_code(raw_code) if raw_code is not None else None
+    if code is not None:
+        st.session_state["learner"] = code
+    elif raw_code is not None:
+        notes.append("learner")
+    if "learner" not in st.session_state:
+        st.session_state["learner"] = new_learner_code()
+    learner = st.session_state["learner"]
+    if qp.get("lang") != lang:
+        qp["lang"] = lang
+    if qp.get("learner") != learner:
+        qp["learner"] = learner
+    st.session_state["lang_picker"] = lang
+    return Session(lang, get_translator(lang), learner, notes)
+
+
+def language_picker(s: Session) -> None:
+    st.selectbox(s.t("Language"), options=list(LANGS), format_func=language_name,
+                 key="lang_picker", on_change=_on_lang_change)
+
+
+def show_notes(s: Session) -> None:
+    t = s.t
+    for note in s.notes:
+        if note == "lang":
+            st.info(t("The language in the link is not one of the four; showing {language}.",
+                      language=language_name(s.lang)), icon="ℹ️")
+        elif note == "learner":
+            st.info(t("The learner code in the link is not valid; a new code was made: "
+                      "{code}.", code=s.learner), icon="ℹ️")
+
+
+def link_params(s: Session, **extra: str) -> dict[str, str]:
+    """Query parameters that keep the language and the learner code on every link."""
+    return {"lang": s.lang, "learner": s.learner, **extra}
