@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest bench clean
+.PHONY: run test lint typecheck pytest bench clean messages
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -34,3 +34,9 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+
+# Translators: refresh locales/messages.pot from the code and merge it into every catalog.
+messages: $(STAMP)
+	$(BIN)/pybabel extract -F pyproject.toml -k t -k n:1,2 -k N_ --no-location \
+		--sort-output --project cinch-tutorial --version 0.1.0 -o locales/messages.pot tutorial
+	$(BIN)/pybabel update -i locales/messages.pot -d locales -D messages --no-fuzzy-matching

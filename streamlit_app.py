@@ -1,1 +1,9 @@
-print("placeholder")
+"""Entry point: page config, session set-up, language picker, navigation. Pages live in
+``tutorial/ui/pages/``."""
+
+import streamlit as st
+
+from tutorial.ui.app import main
+
+st.set_page_config(page_title="Cinch · Double Pedro", page_icon="♠", layout="wide")
+main()

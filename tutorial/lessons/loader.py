@@ -7,6 +7,7 @@ path and what was expected. A lesson with any problem is not loaded (it appears 
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -35,6 +36,14 @@ ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 FILE_RE = re.compile(r"^[a-z0-9][a-z0-9_-]*(?:/[a-z0-9][a-z0-9_-]*)*\.ya?ml$")
 MOMENT_RE = re.compile(r"^(deal|bidding|refill|score|position|t[1-9]\d*(c[1-4])?|h[1-9]\d*)$")
 DEFAULT_DIR = Path(__file__).resolve().parent.parent.parent / "lessons"
+LESSONS_ENV = "CINCH_LESSONS_DIR"
+"""Operators (and tests) may point the app at another lessons folder; never the URL."""
+
+
+def lessons_dir() -> Path:
+    value = os.environ.get(LESSONS_ENV)
+    return Path(value) if value else DEFAULT_DIR
+
 
 T = TypeVar("T")
 
@@ -443,7 +452,7 @@ def _split(key: str) -> tuple[Key, ...]:
 def load_course(root: Path | None = None) -> Course:
     """Load every lesson listed in ``root/manifest.yaml``. Never raises for content
     problems: broken lessons are reported in ``Course.broken``."""
-    root = DEFAULT_DIR if root is None else root
+    root = lessons_dir() if root is None else root
     lessons: list[Lesson] = []
     broken: list[LessonProblem] = []
     manifest_name = f"{root.name}/manifest.yaml"

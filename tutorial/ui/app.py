@@ -31,13 +31,10 @@ def _page(name: str) -> str:
 def pages(s: Session) -> dict[str, st.Page]:
     t = s.t
     return {
-        "home": st.Page(_page("home"), title=t("Home"), icon="🏠", default=True,
-                        url_path="home"),
+        "home": st.Page(_page("home"), title=t("Home"), icon="🏠", default=True, url_path="home"),
         "lesson": st.Page(_page("lesson"), title=t("Lessons"), icon="📘", url_path="lesson"),
-        "rules": st.Page(_page("rules"), title=t("Rules reference"), icon="📜",
-                         url_path="rules"),
-        "glossary": st.Page(_page("glossary"), title=t("Glossary"), icon="🔤",
-                            url_path="glossary"),
+        "rules": st.Page(_page("rules"), title=t("Rules reference"), icon="📜", url_path="rules"),
+        "glossary": st.Page(_page("glossary"), title=t("Glossary"), icon="🔤", url_path="glossary"),
     }
 
 
@@ -47,14 +44,21 @@ def sidebar(s: Session, all_pages: dict[str, st.Page]) -> None:
         language_picker(s)
         st.markdown(f"**{t('Lessons')}**")
         for lesson in course().lessons:
-            st.page_link(all_pages["lesson"], label=f"{lesson.number}. {lesson.title.get(s.lang)}",
-                         query_params=link_params(s, lesson=lesson.id))
+            st.page_link(
+                all_pages["lesson"],
+                label=f"{lesson.number}. {lesson.title.get(s.lang)}",
+                query_params=link_params(s, lesson=lesson.id),
+            )
         st.divider()
         st.caption(t("Your learner code (keep it to continue on another device):"))
         st.code(s.learner, language=None)
         with st.form("learner_form", border=False):
-            st.text_input(t("Continue with another code"), key="learner_input",
-                          placeholder="abcd-2345", max_chars=9)
+            st.text_input(
+                t("Continue with another code"),
+                key="learner_input",
+                placeholder="abcd-2345",
+                max_chars=9,
+            )
             if st.form_submit_button(t("Use this code")):
                 from tutorial.progress import parse_learner_code
 
@@ -80,6 +84,8 @@ def main() -> None:
         raise
     except Exception:  # the learner never sees a traceback; the log has it
         log.exception("page %s failed", page.title)
-        st.error(s.t("Something went wrong on this page. Your progress is saved; please "
-                     "reload the page."))
-
+        st.error(
+            s.t(
+                "Something went wrong on this page. Your progress is saved; please reload the page."
+            )
+        )

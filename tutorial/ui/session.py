@@ -84,23 +84,41 @@ def setup() -> Session:
     if qp.get("learner") != learner:
         qp["learner"] = learner
     st.session_state["lang_picker"] = lang
-    return Session(lang, get_translator(lang), learner, notes)
+    # a note stays visible for the rest of the visit, not just the first page
+    kept = st.session_state.setdefault("_notes", [])
+    kept.extend(n for n in notes if n not in kept)
+    return Session(lang, get_translator(lang), learner, list(kept))
 
 
 def language_picker(s: Session) -> None:
-    st.selectbox(s.t("Language"), options=list(LANGS), format_func=language_name,
-                 key="lang_picker", on_change=_on_lang_change)
+    st.selectbox(
+        s.t("Language"),
+        options=list(LANGS),
+        format_func=language_name,
+        key="lang_picker",
+        on_change=_on_lang_change,
+    )
 
 
 def show_notes(s: Session) -> None:
     t = s.t
     for note in s.notes:
         if note == "lang":
-            st.info(t("The language in the link is not one of the four; showing {language}.",
-                      language=language_name(s.lang)), icon="ℹ️")
+            st.info(
+                t(
+                    "The language in the link is not one of the four; showing {language}.",
+                    language=language_name(s.lang),
+                ),
+                icon="ℹ️",
+            )
         elif note == "learner":
-            st.info(t("The learner code in the link is not valid; a new code was made: "
-                      "{code}.", code=s.learner), icon="ℹ️")
+            st.info(
+                t(
+                    "The learner code in the link is not valid; a new code was made: {code}.",
+                    code=s.learner,
+                ),
+                icon="ℹ️",
+            )
 
 
 def link_params(s: Session, **extra: str) -> dict[str, str]:

@@ -35,11 +35,25 @@ def safe_md(text: str) -> str:
 
 
 # -- card table ----------------------------------------------------------------------------
-def _views(t: Translator, codes: list[str], trump: int | None, profile: str, *,
-           winner: str | None = None, dim: set[str] | None = None) -> list[svg.CardView]:
+def _views(
+    t: Translator,
+    codes: list[str],
+    trump: int | None,
+    profile: str,
+    *,
+    winner: str | None = None,
+    dim: set[str] | None = None,
+) -> list[svg.CardView]:
     p = get_profile(profile)
-    return [svg.CardView(c, card_label(t, parse_index(c), trump, p), winner=(c == winner),
-                         dim=bool(dim) and c in (dim or set())) for c in codes]
+    return [
+        svg.CardView(
+            c,
+            card_label(t, parse_index(c), trump, p),
+            winner=(c == winner),
+            dim=bool(dim) and c in (dim or set()),
+        )
+        for c in codes
+    ]
 
 
 def trump_text(t: Translator, trump: int | None) -> str:
@@ -48,9 +62,12 @@ def trump_text(t: Translator, trump: int | None) -> str:
     from tutorial.engine.trumps import LEFT_PEDRO
 
     left = Card(LEFT_PEDRO[trump]).pretty
-    return t("Trump: {symbol} {suit} (left Pedro: {left})",
-             symbol="♣♦♥♠"[trump], suit=t(("clubs", "diamonds", "hearts", "spades")[trump]),
-             left=left)
+    return t(
+        "Trump: {symbol} {suit} (left Pedro: {left})",
+        symbol="♣♦♥♠"[trump],
+        suit=t(("clubs", "diamonds", "hearts", "spades")[trump]),
+        left=left,
+    )
 
 
 def seat_titles(t: Translator, frame: dict[str, Any]) -> dict[str, str]:
@@ -64,12 +81,15 @@ def seat_titles(t: Translator, frame: dict[str, Any]) -> dict[str, str]:
     return out
 
 
-def frame_table(t: Translator, frame: dict[str, Any], profile: str,
-                dim: set[str] | None = None) -> str:
+def frame_table(
+    t: Translator, frame: dict[str, Any], profile: str, dim: set[str] | None = None
+) -> str:
     trump = "CDHS".index(frame["trump"]) if frame.get("trump") else None
     win = frame.get("winning_card")
-    hands = {seat: _views(t, codes, trump, profile, dim=dim)
-             for seat, codes in (frame.get("hands") or {}).items()}
+    hands = {
+        seat: _views(t, codes, trump, profile, dim=dim)
+        for seat, codes in (frame.get("hands") or {}).items()
+    }
     trick = []
     for play in frame.get("trick") or []:
         top = _views(t, [play["card"]], trump, profile, winner=win)[0]
@@ -77,12 +97,26 @@ def frame_table(t: Translator, frame: dict[str, Any], profile: str,
         trick.append(svg.Play(play["seat"], top, beneath))
     caption = ""
     if frame.get("winner"):
-        caption = explain_trick(t, frame["winner"], frame["winning_card"], frame["trumped"],
-                                _led(frame), frame.get("points", 0))
+        caption = explain_trick(
+            t,
+            frame["winner"],
+            frame["winning_card"],
+            frame["trumped"],
+            _led(frame),
+            frame.get("points", 0),
+        )
     elif frame.get("to_play"):
         caption = t("{seat} to play", seat=frame["to_play"])
-    view = svg.TableView(trump, trump_text(t, trump), seat_titles(t, frame), hands, trick,
-                         caption, frame.get("leader"), frame.get("winner"))
+    view = svg.TableView(
+        trump,
+        trump_text(t, trump),
+        seat_titles(t, frame),
+        hands,
+        trick,
+        caption,
+        frame.get("leader"),
+        frame.get("winner"),
+    )
     return svg.table_html(view)
 
 
@@ -126,32 +160,60 @@ def frame_facts(t: Translator, frame: dict[str, Any]) -> list[str]:
     out: list[str] = []
     fid = frame["id"]
     if fid == "bidding":
-        calls = ", ".join(f"{c['seat']}: {t('pass') if c['call'] == 'pass' else c['call']}"
-                          for c in frame["calls"])
+        calls = ", ".join(
+            f"{c['seat']}: {t('pass') if c['call'] == 'pass' else c['call']}"
+            for c in frame["calls"]
+        )
         out.append(t("Calls: {calls}", calls=calls))
     elif fid == "refill":
         r = frame["refill"]
         for seat in "ABCD":
-            out.append(t("{seat} discards {discards} and receives {received}.", seat=seat,
-                         discards=_pretty(r["discards"][seat]),
-                         received=_pretty(r["received"][seat])))
+            out.append(
+                t(
+                    "{seat} discards {discards} and receives {received}.",
+                    seat=seat,
+                    discards=_pretty(r["discards"][seat]),
+                    received=_pretty(r["received"][seat]),
+                )
+            )
         if r.get("reshuffled"):
-            out.append(t("The stock ran out while serving {seat}: the discarded non-trumps "
-                         "were shuffled into a new stock.", seat=r["reshuffle_before"]))
+            out.append(
+                t(
+                    "The stock ran out while serving {seat}: the discarded non-trumps "
+                    "were shuffled into a new stock.",
+                    seat=r["reshuffle_before"],
+                )
+            )
         if r.get("dealer_discarded"):
-            out.append(t("The dealer keeps the trumps of the rest of the stock and discards "
-                         "{cards}.", cards=_pretty(r["dealer_discarded"])))
+            out.append(
+                t(
+                    "The dealer keeps the trumps of the rest of the stock and discards {cards}.",
+                    cards=_pretty(r["dealer_discarded"]),
+                )
+            )
     elif fid == "score" and "owners" in frame:
-        owners = ", ".join(f"{point_name(t, k)} → {team_name(t, v)}"
-                           for k, v in frame["owners"].items() if v)
-        out.append(t("Points: A and C {ac}, B and D {bd} ({owners}).",
-                     ac=frame["points"]["AC"], bd=frame["points"]["BD"], owners=owners))
+        owners = ", ".join(
+            f"{point_name(t, k)} → {team_name(t, v)}" for k, v in frame["owners"].items() if v
+        )
+        out.append(
+            t(
+                "Points: A and C {ac}, B and D {bd} ({owners}).",
+                ac=frame["points"]["AC"],
+                bd=frame["points"]["BD"],
+                owners=owners,
+            )
+        )
         out.append(_made(t, frame))
     elif fid == "score" or fid.startswith("h"):
         out.append(_made(t, frame))
         if "after" in frame:
-            out.append(t("New score: A and C {ac}, B and D {bd}.", ac=frame["after"]["AC"],
-                         bd=frame["after"]["BD"]))
+            out.append(
+                t(
+                    "New score: A and C {ac}, B and D {bd}.",
+                    ac=frame["after"]["AC"],
+                    bd=frame["after"]["BD"],
+                )
+            )
         if frame.get("bidder_goes_out"):
             out.append(t("Both sides held 55 or more before this hand: bidder goes out."))
         if frame.get("winner"):
@@ -163,10 +225,14 @@ def _made(t: Translator, frame: dict[str, Any]) -> str:
     bidder = frame["bidder"]
     team = bidder if bidder in ("AC", "BD") else ("AC" if bidder in "AC" else "BD")
     if frame["made"]:
-        return t("{team} bid {bid} and made it: they add their points.",
-                 team=team_name(t, team), bid=frame["bid"])
-    return t("{team} bid {bid} and failed: they lose {bid}.", team=team_name(t, team),
-             bid=frame["bid"])
+        return t(
+            "{team} bid {bid} and made it: they add their points.",
+            team=team_name(t, team),
+            bid=frame["bid"],
+        )
+    return t(
+        "{team} bid {bid} and failed: they lose {bid}.", team=team_name(t, team), bid=frame["bid"]
+    )
 
 
 def stepper(s: Session, lesson: Lesson, step: Step, scenario: Scenario) -> None:
@@ -176,6 +242,7 @@ def stepper(s: Session, lesson: Lesson, step: Step, scenario: Scenario) -> None:
     frames = scenario.replay.frames
     key = f"frame:{lesson.id}:{step.id}"
     i = min(max(int(st.session_state.get(key, 0)), 0), len(frames) - 1)
+    st.session_state[key] = i
     tricks = [j for j, f in enumerate(frames) if re.fullmatch(r"t\d+", f["id"])]
 
     def go(to: int) -> None:
@@ -184,25 +251,57 @@ def stepper(s: Session, lesson: Lesson, step: Step, scenario: Scenario) -> None:
     cols = st.columns(4)
     prev_trick = max((j for j in tricks if j < i), default=0)
     next_trick = min((j for j in tricks if j > i), default=len(frames) - 1)
-    cols[0].button(t("⏮ Previous trick"), key=f"pt:{key}", on_click=go, args=(prev_trick,),
-                   disabled=i == 0, use_container_width=True)
-    cols[1].button(t("◀ Back"), key=f"pb:{key}", on_click=go, args=(i - 1,), disabled=i == 0,
-                   use_container_width=True)
-    cols[2].button(t("Forward ▶"), key=f"nf:{key}", on_click=go, args=(i + 1,),
-                   disabled=i >= len(frames) - 1, use_container_width=True)
-    cols[3].button(t("Next trick ⏭"), key=f"nt:{key}", on_click=go, args=(next_trick,),
-                   disabled=i >= len(frames) - 1, use_container_width=True)
+    cols[0].button(
+        t("⏮ Previous trick"),
+        key=f"pt:{key}",
+        on_click=go,
+        args=(prev_trick,),
+        disabled=i == 0,
+        use_container_width=True,
+    )
+    cols[1].button(
+        t("◀ Back"),
+        key=f"pb:{key}",
+        on_click=go,
+        args=(i - 1,),
+        disabled=i == 0,
+        use_container_width=True,
+    )
+    cols[2].button(
+        t("Forward ▶"),
+        key=f"nf:{key}",
+        on_click=go,
+        args=(i + 1,),
+        disabled=i >= len(frames) - 1,
+        use_container_width=True,
+    )
+    cols[3].button(
+        t("Next trick ⏭"),
+        key=f"nt:{key}",
+        on_click=go,
+        args=(next_trick,),
+        disabled=i >= len(frames) - 1,
+        use_container_width=True,
+    )
     frame = frames[i]
-    st.caption(t("Moment {i} of {n}: {title}", i=i + 1, n=len(frames),
-                 title=moment_title(t, frame["id"])))
+    st.caption(
+        t("Moment {i} of {n}: {title}", i=i + 1, n=len(frames), title=moment_title(t, frame["id"]))
+    )
     if scenario.replay.kind in ("trick", "hand", "legal"):
         dim = None
         if scenario.replay.kind == "legal":
             dim = set(frame["hands"][frame["to_play"]]) - set(frame["legal"])
         st.markdown(frame_table(t, frame, scenario.replay.profile, dim), unsafe_allow_html=True)
         if scenario.replay.kind == "legal":
-            st.markdown(safe_md(t("{seat} may play: {cards}", seat=frame["to_play"],
-                                  cards=_pretty(frame["legal"]))))
+            st.markdown(
+                safe_md(
+                    t(
+                        "{seat} may play: {cards}",
+                        seat=frame["to_play"],
+                        cards=_pretty(frame["legal"]),
+                    )
+                )
+            )
     for fact in frame_facts(t, frame):
         st.markdown(safe_md(fact))
     for n in step.narration:
@@ -228,8 +327,12 @@ def question_view(s: Session, lesson: Lesson, q: Question, number: int) -> None:
             else:
                 ok = judge(q, response)
                 st.session_state[result_key] = {"ok": ok}
-                store().record(s.learner, question_item(lesson.id, q.id),
-                               {"answer": _jsonable(response), "ok": ok}, done=ok)
+                store().record(
+                    s.learner,
+                    question_item(lesson.id, q.id),
+                    {"answer": _jsonable(response), "ok": ok},
+                    done=ok,
+                )
         res = st.session_state.get(result_key)
         if res is not None:
             if res["ok"] is None:
@@ -237,8 +340,14 @@ def question_view(s: Session, lesson: Lesson, q: Question, number: int) -> None:
             elif res["ok"]:
                 st.success(t("Right!") + " " + safe_md(q.right.get(s.lang)), icon="✅")
             else:
-                st.info(t("Not yet.") + " " + safe_md(q.wrong.get(s.lang)) + " "
-                        + t("Try again: there is no penalty."), icon="🔁")
+                st.info(
+                    t("Not yet.")
+                    + " "
+                    + safe_md(q.wrong.get(s.lang))
+                    + " "
+                    + t("Try again: there is no penalty."),
+                    icon="🔁",
+                )
         if st.toggle(t("Show a hint"), key=f"hint:{base}"):
             st.caption(safe_md(q.hint.get(s.lang)))
 
@@ -251,27 +360,45 @@ def _scenario_preview(s: Session, q: Question) -> None:
     assert q.scenario is not None
     rep = q.scenario.replay
     if rep.kind in ("trick", "legal"):
-        frame = rep.frames[-1] if rep.kind == "legal" else rep.frames[-2 if len(
-            rep.frames) > 1 else -1]
+        frame = (
+            rep.frames[-1] if rep.kind == "legal" else rep.frames[-2 if len(rep.frames) > 1 else -1]
+        )
         if rep.kind == "trick":  # show all cards, but not who wins
-            frame = {k: v for k, v in rep.frames[-1].items()
-                     if k not in ("winner", "winning_card")}
+            frame = {k: v for k, v in rep.frames[-1].items() if k not in ("winner", "winning_card")}
         st.markdown(frame_table(s.t, frame, rep.profile), unsafe_allow_html=True)
     elif rep.kind in ("score", "game"):
         data = q.scenario.data
         lines = []
         t = s.t
         if rep.kind == "score":
-            lines.append(t("Score before the hand: A and C {ac}, B and D {bd}.",
-                           ac=data["before"]["AC"], bd=data["before"]["BD"]))
-            lines.append(t("{team} bid {bid}; points taken: A and C {ac}, B and D {bd}.",
-                           team=team_name(t, str(data["bidder"]).upper()), bid=data["bid"],
-                           ac=data["points"]["AC"], bd=data["points"]["BD"]))
+            lines.append(
+                t(
+                    "Score before the hand: A and C {ac}, B and D {bd}.",
+                    ac=data["before"]["AC"],
+                    bd=data["before"]["BD"],
+                )
+            )
+            lines.append(
+                t(
+                    "{team} bid {bid}; points taken: A and C {ac}, B and D {bd}.",
+                    team=team_name(t, str(data["bidder"]).upper()),
+                    bid=data["bid"],
+                    ac=data["points"]["AC"],
+                    bd=data["points"]["BD"],
+                )
+            )
         else:
             for n, h in enumerate(data["hands"], 1):
-                lines.append(t("Hand {n}: {team} bid {bid}; points A and C {ac}, B and D {bd}.",
-                               n=n, team=team_name(t, str(h["bidder"]).upper()), bid=h["bid"],
-                               ac=h["points"]["AC"], bd=h["points"]["BD"]))
+                lines.append(
+                    t(
+                        "Hand {n}: {team} bid {bid}; points A and C {ac}, B and D {bd}.",
+                        n=n,
+                        team=team_name(t, str(h["bidder"]).upper()),
+                        bid=h["bid"],
+                        ac=h["points"]["AC"],
+                        bd=h["points"]["BD"],
+                    )
+                )
         for line in lines:
             st.markdown("- " + safe_md(line))
 
@@ -281,8 +408,13 @@ def _answer_widget(s: Session, q: Question, base: str) -> Any:
     label = t("Your answer")
     if q.type == "single":
         texts = {o.id: o.text.get(s.lang) for o in q.options}
-        return st.radio(label, options=[o.id for o in q.options], index=None,
-                        format_func=lambda oid: texts[oid], key=f"ans:{base}")
+        return st.radio(
+            label,
+            options=[o.id for o in q.options],
+            index=None,
+            format_func=lambda oid: texts[oid],
+            key=f"ans:{base}",
+        )
     if q.type == "multiple":
         chosen = []
         st.caption(t("Choose every right answer."))
@@ -298,8 +430,12 @@ def _answer_widget(s: Session, q: Question, base: str) -> Any:
         if q.scenario is not None:
             _scenario_preview(s, q)
         labels = {c: card_label(t, parse_index(c), trump, profile) for c in q.shown_cards}
-        picked = st.pills(t("Pick the cards"), options=list(q.shown_cards),
-                          selection_mode="multi", format_func=lambda c: labels[c],
-                          key=f"ans:{base}")
+        picked = st.pills(
+            t("Pick the cards"),
+            options=list(q.shown_cards),
+            selection_mode="multi",
+            format_func=lambda c: labels[c],
+            key=f"ans:{base}",
+        )
         return list(picked or [])
     return st.number_input(label, step=1, value=None, key=f"ans:{base}")

@@ -1,0 +1,90 @@
+"""Home: continue where you left off, progress per lesson, unavailable lessons."""
+
+import streamlit as st
+
+from tutorial.progress import lesson_prefix, position_item
+from tutorial.ui.app import current, pages
+from tutorial.ui.session import course, link_params, store
+from tutorial.ui.views import safe_md
+
+s = current()
+t = s.t
+st.title(t("Learn Cinch (Double Pedro)"))
+st.markdown(
+    safe_md(
+        t(
+            "Four players, two partnerships, fourteen points a hand and two fives "
+            "that count five each. Eight short lessons take you from the pack to a "
+            "whole game; every example is played by the rules engine."
+        )
+    )
+)
+items = store().items(s.learner, "lesson/")
+lesson_page = pages(s)["lesson"]
+positions = [(it.item, it.value) for it in items.values() if it.item.endswith("/at")]
+last = max(
+    (v for _, v in positions if isinstance(v, dict) and "t" in v),
+    key=lambda v: v["t"],
+    default=None,
+)
+c = course()
+if last and c.lesson(str(last.get("lesson"))):
+    lesson = c.lesson(str(last["lesson"]))
+    assert lesson is not None
+    st.page_link(
+        lesson_page,
+        label=t(
+            "Continue where you left off: lesson {n}, {title}",
+            n=lesson.number,
+            title=lesson.title.get(s.lang),
+        ),
+        icon="▶️",
+        query_params=link_params(s, lesson=lesson.id, step=str(last.get("step", ""))),
+    )
+elif c.lessons:
+    st.page_link(
+        lesson_page,
+        label=t("Start with lesson 1"),
+        icon="▶️",
+        query_params=link_params(s, lesson=c.lessons[0].id),
+    )
+
+st.subheader(t("Your progress"))
+for lesson in c.lessons:
+    prefix = lesson_prefix(lesson.id)
+    steps = sum(1 for st_ in lesson.steps if items.get(f"{prefix}step/{st_.id}"))
+    right = sum(
+        1
+        for q in lesson.questions
+        if (it := items.get(f"{prefix}question/{q.id}")) is not None and it.done
+    )
+    total = len(lesson.steps) + len(lesson.questions)
+    cols = st.columns([3, 2])
+    with cols[0]:
+        alt = " · " + t("alternative rules") if lesson.alternative else ""
+        st.page_link(
+            lesson_page,
+            label=f"{lesson.number}. {lesson.title.get(s.lang)}{alt}",
+            query_params=link_params(s, lesson=lesson.id),
+        )
+    with cols[1]:
+        st.progress(
+            (steps + right) / total if total else 0.0,
+            text=t(
+                "{steps} of {n} steps, {right} of {m} questions",
+                steps=steps,
+                n=len(lesson.steps),
+                right=right,
+                m=len(lesson.questions),
+            ),
+        )
+    _ = position_item
+for broken in c.broken:
+    st.warning(
+        t(
+            "A lesson is unavailable ({file}): {problem}",
+            file=broken.file,
+            problem=broken.problems[0] if broken.problems else "?",
+        ),
+        icon="⚠️",
+    )

@@ -1,0 +1,38 @@
+"""Rules reference: the full rules of the selected profile, every decided point marked."""
+
+import streamlit as st
+
+from tutorial.lessons.reference import SourceError, load_reference
+from tutorial.ui.app import current
+from tutorial.ui.views import md, safe_md
+
+
+@st.cache_resource(show_spinner=False)
+def _reference():  # type: ignore[no-untyped-def]
+    return load_reference()
+
+
+s = current()
+t = s.t
+st.title(t("Rules reference"))
+try:
+    ref = _reference()
+except SourceError as exc:
+    st.warning(t("The rules reference is unavailable: {problem}", problem=str(exc)), icon="⚠️")
+    st.stop()
+names = list(ref)
+st.segmented_control(
+    t("Profile"),
+    options=names,
+    key="rules_profile",
+    format_func=lambda n: ref[n].title.get(s.lang),
+    default=names[0],
+)
+chosen = st.session_state.get("rules_profile") or names[0]
+rules = ref[chosen]
+md(rules.summary.get(s.lang))
+for section in rules.sections:
+    st.subheader(section.title.get(s.lang))
+    md(section.text.get(s.lang))
+    for d in section.decided:
+        st.info(f"**{safe_md(t('Decided'))}:** " + safe_md(d.get(s.lang)), icon="📌")
