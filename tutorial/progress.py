@@ -25,7 +25,7 @@ ENV_VAR = "CINCH_PROGRESS_DB"
 DEFAULT_PATH = Path(__file__).resolve().parent.parent / ".data" / "progress.sqlite3"
 _ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 CODE_RE = re.compile(r"^[a-hjkmnp-z2-9]{4}-[a-hjkmnp-z2-9]{4}$")
-ITEM_RE = re.compile(r"^[a-z0-9/_:.-]{1,200}$")
+ITEM_RE = re.compile(r"^[a-z0-9][a-z0-9_-]*(?:/[a-z0-9][a-z0-9_:-]*){0,6}$")
 
 
 def new_learner_code() -> str:

@@ -1,0 +1,334 @@
+"""The lesson loader: the real lessons load; a fixture course of broken files proves each
+error message names the file, the line, the key and what was expected."""
+
+import copy
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from tutorial.cli import main
+from tutorial.lessons.judge import expected, judge
+from tutorial.lessons.loader import load_course
+from tutorial.lessons.model import LANGS
+
+
+def text(word: str) -> dict[str, str]:
+    return {lang: f"{word} ({lang})" for lang in LANGS}
+
+
+def good_lesson() -> dict[str, Any]:
+    trick = {
+        "kind": "trick",
+        "trump": "H",
+        "leader": "A",
+        "cards": ["KC", "5D", "6H", "5H"],
+        "expect": {"winner": "C"},
+    }
+    return {
+        "id": "fixture",
+        "number": 1,
+        "title": text("title"),
+        "intro": text("intro"),
+        "steps": [
+            {
+                "id": "s1",
+                "title": text("s1"),
+                "text": text("one"),
+                "scenario": trick,
+                "narration": [{"at": "t1c2", "text": text("ruff")}],
+            },
+            {"id": "s2", "title": text("s2"), "text": text("two")},
+            {"id": "s3", "title": text("s3"), "text": text("three")},
+            {"id": "s4", "title": text("s4"), "text": text("four")},
+        ],
+        "questions": [
+            {
+                "id": "q1",
+                "type": "single",
+                "prompt": text("who wins?"),
+                "hint": text("h"),
+                "right": text("r"),
+                "wrong": text("w"),
+                "options": [{"id": s, "text": text(s)} for s in "ABCD"],
+                "scenario": trick,
+                "ask": "winner",
+                "answer": "C",
+            },
+            {
+                "id": "q2",
+                "type": "cards",
+                "prompt": text("which may B play?"),
+                "hint": text("h"),
+                "right": text("r"),
+                "wrong": text("w"),
+                "scenario": {
+                    "kind": "legal",
+                    "trump": "H",
+                    "leader": "A",
+                    "cards": ["KC"],
+                    "hand": ["5D", "9C", "2S"],
+                },
+                "ask": "legal",
+                "answer": ["5D", "9C"],
+            },
+            {
+                "id": "q3",
+                "type": "number",
+                "prompt": text("new score?"),
+                "hint": text("h"),
+                "right": text("r"),
+                "wrong": text("w"),
+                "scenario": {
+                    "kind": "score",
+                    "before": {"AC": 0, "BD": 0},
+                    "bidder": "AC",
+                    "bid": 10,
+                    "points": {"AC": 9, "BD": 5},
+                },
+                "ask": "after.AC",
+                "answer": -10,
+            },
+            {
+                "id": "q4",
+                "type": "multiple",
+                "prompt": text("true?"),
+                "hint": text("h"),
+                "right": text("r"),
+                "wrong": text("w"),
+                "options": [
+                    {"id": "a", "text": text("a")},
+                    {"id": "b", "text": text("b")},
+                    {"id": "c", "text": text("c")},
+                ],
+                "answer": ["a", "c"],
+            },
+        ],
+    }
+
+
+def write_course(tmp_path: Path, lessons: dict[str, dict[str, Any]]) -> Path:
+    root = tmp_path / "lessons"
+    root.mkdir()
+    (root / "manifest.yaml").write_text(yaml.safe_dump({"lessons": list(lessons)}))
+    for name, data in lessons.items():
+        (root / name).write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False))
+    return root
+
+
+def problems_of(tmp_path: Path, lesson: dict[str, Any]) -> list[str]:
+    course = load_course(write_course(tmp_path, {"01-fixture.yaml": lesson}))
+    assert not course.lessons
+    assert len(course.broken) == 1
+    return list(course.broken[0].problems)
+
+
+def test_the_real_lessons_all_load() -> None:
+    course = load_course()
+    assert not course.broken, course.broken
+    assert [x.number for x in course.lessons] == list(range(1, 9))
+    for lesson in course.lessons:
+        assert len(lesson.steps) >= 4 and len(lesson.questions) >= 4
+        assert any(s.scenario for s in lesson.steps)
+    types = {q.type for x in course.lessons for q in x.questions}
+    assert types == {"single", "multiple", "cards", "number"}
+
+
+def test_real_lessons_meet_the_issue_s_content_requirements() -> None:
+    course = load_course()
+    seven = course.lesson("left-pedro-is-not-a-diamond")
+    assert seven is not None
+    tricks = [s.scenario for s in seven.steps if s.scenario and s.scenario.replay.kind == "trick"]
+    assert any(
+        sc.replay.result["cards"] == ["KC", "5D", "6H", "5H"]
+        and sc.replay.result["winner"] == "C"
+        and sc.replay.result["points"] == {"AC": 10, "BD": 0}
+        for sc in tricks
+    )
+    scores = [
+        s.scenario.replay.result
+        for s in seven.steps
+        if s.scenario and s.scenario.replay.kind == "score"
+    ]
+    assert any(
+        r["bid"] == 10
+        and r["points"]["AC" if r["bidder"] == "AC" else "BD"] == 9
+        and not r["made"]
+        and r["delta"][r["bidder"]] == -10
+        for r in scores
+    )
+    six = course.lesson("scoring-and-bidder-goes-out")
+    assert six is not None
+    games = [
+        s.scenario.replay.result
+        for s in six.steps
+        if s.scenario and s.scenario.replay.kind == "game"
+    ]
+    assert any(g["decided_by"] == "bidder_goes_out" for g in games)
+    assert any(
+        any(
+            h["after"]["AC"] >= 62 and h["after"]["BD"] >= 62 and h["winner"] is None
+            for h in g["hands"]
+        )
+        for g in games
+    )
+    four = course.lesson("discard-and-refill")
+    assert four is not None
+    hands = [
+        s.scenario.replay.result
+        for s in four.steps
+        if s.scenario and s.scenario.replay.kind == "hand"
+    ]
+    assert any(h["refill"]["reshuffled"] for h in hands)
+    assert any(any(len(c) > 6 for c in h["hands_after_refill"].values()) for h in hands)
+    five = course.lesson("play-and-surplus-trumps")
+    assert five is not None
+    assert any(
+        s.scenario
+        and s.scenario.replay.kind == "hand"
+        and any(isinstance(c, list) for t in s.scenario.replay.result["tricks"] for c in t["cards"])
+        for s in five.steps
+    )
+    eight = course.lesson("fifty-one-and-variants")
+    assert eight is not None and eight.alternative and eight.profile == "classic-51"
+
+
+def test_cinch_lessons_check_passes_on_the_real_lessons(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["lessons", "check"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("ok ") == 8 and "0 broken" in out
+    assert "languages es pt fr en" in out
+
+
+def test_fixture_lesson_loads_and_answers_are_judged_by_the_engine(tmp_path: Path) -> None:
+    course = load_course(write_course(tmp_path, {"01-fixture.yaml": good_lesson()}))
+    assert not course.broken, course.broken
+    q1, q2, q3, q4 = course.lessons[0].questions
+    assert judge(q1, "C") and not judge(q1, "B")
+    assert judge(q2, ["9C", "5D"]) and not judge(q2, ["9C"])  # order does not matter
+    assert judge(q3, -10) and not judge(q3, -1)
+    assert judge(q4, ["c", "a"]) and not judge(q4, ["a"])
+    assert expected(q1) == "C"
+
+
+@pytest.mark.parametrize(
+    "mutate,needle,key",
+    [
+        (lambda d: d["steps"][1]["text"].pop("pt"), "missing translation 'pt'", "steps[1].text"),
+        (
+            lambda d: d["steps"][0]["scenario"]["cards"].__setitem__(1, "5X"),
+            "unknown card '5X'",
+            "steps[0].scenario.cards[1]",
+        ),
+        (
+            lambda d: d["questions"][0].__setitem__("answer", "B"),
+            "engine disagrees",
+            "questions[0].answer",
+        ),
+        (
+            lambda d: d["questions"][1].__setitem__("answer", ["5D"]),
+            "engine disagrees",
+            "questions[1].answer",
+        ),
+        (lambda d: d["steps"][2].__setitem__("id", "s1"), "duplicate step id 's1'", "steps[2].id"),
+        (
+            lambda d: d["steps"][0]["narration"][0].__setitem__("at", "t3"),
+            "no moment 't3'",
+            "steps[0].narration[0].at",
+        ),
+        (
+            lambda d: d["steps"][0]["scenario"]["expect"].__setitem__("winner", "D"),
+            "the engine says 'C'",
+            "steps[0].scenario.expect.winner",
+        ),
+        (
+            lambda d: d["questions"][2]["scenario"]["points"].__setitem__("AC", 8),
+            "must add up to 14",
+            "questions[2].scenario.points",
+        ),
+        (
+            lambda d: d["questions"][0].__setitem__("ask", "loser"),
+            "no result field 'loser'",
+            "questions[0].ask",
+        ),
+        (lambda d: d["steps"].pop(), "at least 4 steps", "steps"),
+        (
+            lambda d: d["questions"][3].__setitem__("type", "essay"),
+            "unknown question type",
+            "questions[3].type",
+        ),
+    ],
+)
+def test_each_broken_fixture_names_file_line_key_and_rule(
+    tmp_path: Path, mutate: Any, needle: str, key: str
+) -> None:
+    lesson = copy.deepcopy(good_lesson())
+    mutate(lesson)
+    problems = problems_of(tmp_path, lesson)
+    hit = [p for p in problems if needle in p]
+    assert hit, problems
+    assert hit[0].startswith("lessons/01-fixture.yaml:")
+    line = hit[0].split(":")[1]
+    assert line.isdigit() and int(line) > 1
+    assert f": {key}: " in hit[0]
+
+
+def test_illegal_play_in_a_hand_scenario_names_trick_and_seat(tmp_path: Path) -> None:
+    src = Path(__file__).resolve().parents[2] / "examples" / "scenarios" / "hand-reshuffle.yaml"
+    scenario = yaml.safe_load(src.read_text())
+    scenario.pop("expect")
+    scenario["plays"][0][1], scenario["plays"][0][2] = (
+        scenario["plays"][0][2],
+        scenario["plays"][0][1],
+    )
+    lesson = good_lesson()
+    lesson["steps"][3]["scenario"] = scenario
+    problems = problems_of(tmp_path, lesson)
+    assert any("steps[3].scenario.plays[0][1]" in p and "trick 1, seat" in p for p in problems)
+
+
+def test_all_problems_are_listed_not_just_the_first(tmp_path: Path) -> None:
+    lesson = good_lesson()
+    lesson["steps"][1]["text"].pop("fr")
+    lesson["questions"][0]["answer"] = "A"
+    lesson["questions"][2]["answer"] = 3
+    problems = problems_of(tmp_path, lesson)
+    assert len(problems) == 3
+
+
+def test_check_exits_1_and_lists_every_broken_lesson(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad1 = good_lesson()
+    bad1["steps"][0]["text"]["es"] = "   "
+    bad2 = copy.deepcopy(good_lesson())
+    bad2["id"], bad2["number"] = "other", 2
+    bad2["questions"][0]["answer"] = "D"
+    root = write_course(
+        tmp_path,
+        {
+            "01-a.yaml": bad1,
+            "02-b.yaml": bad2,
+            "03-c.yaml": {**good_lesson(), "id": "c", "number": 3},
+        },
+    )
+    assert main(["lessons", "check", "--dir", str(root)]) == 1
+    out = capsys.readouterr().out
+    assert "BROKEN lessons/01-a.yaml" in out and "BROKEN lessons/02-b.yaml" in out
+    assert "ok     03 c" in out and "1 lesson(s) ok, 2 broken" in out
+
+
+def test_scenario_file_reference_must_stay_inside_the_lessons_folder(tmp_path: Path) -> None:
+    lesson = good_lesson()
+    lesson["steps"][1]["scenario"] = "../../etc/passwd.yaml"
+    problems = problems_of(tmp_path, lesson)
+    assert any("relative path inside" in p for p in problems)
+
+
+def test_yaml_python_tags_are_refused(tmp_path: Path) -> None:
+    root = write_course(tmp_path, {})
+    (root / "manifest.yaml").write_text("lessons: [01-x.yaml]\n")
+    (root / "01-x.yaml").write_text("id: !!python/object/apply:os.system ['echo x']\n")
+    course = load_course(root)
+    assert "not valid YAML" in course.broken[0].problems[0]
