@@ -39,4 +39,6 @@ clean:
 messages: $(STAMP)
 	$(BIN)/pybabel extract -F pyproject.toml -k t -k n:1,2 -k N_ --no-location \
 		--sort-output --project cinch-tutorial --version 0.1.0 -o locales/messages.pot tutorial
-	$(BIN)/pybabel update -i locales/messages.pot -d locales -D messages --no-fuzzy-matching
+	$(BIN)/pybabel update -i locales/messages.pot -d locales -D messages --no-fuzzy-matching \
+		--ignore-obsolete
+	$(BIN)/python scripts/fill_english.py

@@ -83,6 +83,34 @@ def _lessons(args: argparse.Namespace) -> int:
     return check_main(args)
 
 
+def _drill(args: argparse.Namespace) -> int:
+    from tutorial.drills.kinds import generate
+    from tutorial.drills.render import answer_text, describe, render
+    from tutorial.i18n import get_translator
+
+    t = get_translator(args.lang)
+    p = generate(args.kind, args.seed, args.difficulty)
+    if args.json:
+        print(json.dumps({
+            "kind": p.kind, "seed": p.seed, "difficulty": p.difficulty, "lang": args.lang,
+            "profile": p.profile, "prompt": render(t, p.prompt), "position": describe(t, p),
+            "scenario": p.scenario, "answer_type": p.answer_type,
+            "answer": list(p.answer) if isinstance(p.answer, tuple) else p.answer,
+            "answer_text": answer_text(t, p), "options": list(p.options),
+            "explanation": [{"text": render(t, line), "lesson": line.lesson,
+                             "step": line.step} for line in p.explanation],
+        }, ensure_ascii=False))
+        return 0
+    print(f"[{p.kind} · {p.difficulty} · seed {p.seed} · {args.lang}] {render(t, p.prompt)}")
+    for sentence in describe(t, p):
+        print(f"  {sentence}")
+    print(f"{t('Answer')}: {answer_text(t, p)}")
+    for i, line in enumerate(p.explanation, 1):
+        link = f"  ({line.lesson}/{line.step})" if line.lesson else ""
+        print(f"  {i}. {render(t, line)}{link}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="cinch", description="Cinch (Double Pedro) tutorial tools")
     sub = ap.add_subparsers(dest="command", required=True)
@@ -96,6 +124,16 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--profile", default=DEFAULT_PROFILE, choices=sorted(PROFILES))
     sp.add_argument("--json", action="store_true")
     sp.set_defaults(func=_simulate)
+    from tutorial.drills.kinds import DIFFICULTIES, KINDS
+    from tutorial.i18n import LANGS
+
+    dp = sub.add_parser("drill", help="print a drill puzzle, its answer and its explanation")
+    dp.add_argument("--kind", required=True, choices=KINDS)
+    dp.add_argument("--seed", type=int, required=True)
+    dp.add_argument("--difficulty", type=int, default=1, choices=DIFFICULTIES)
+    dp.add_argument("--lang", default="en", choices=LANGS)
+    dp.add_argument("--json", action="store_true")
+    dp.set_defaults(func=_drill)
     lp = sub.add_parser("lessons", help="lesson tools")
     lsub = lp.add_subparsers(dest="lessons_command", required=True)
     lc = lsub.add_parser("check", help="validate every lesson")

@@ -1,0 +1,1 @@
+"""Drills: endless engine-generated puzzles with step-by-step explanations."""

@@ -1,0 +1,81 @@
+"""Accuracy, streaks and spaced repetition per drill kind and difficulty.
+
+A Leitner schedule: each (kind, difficulty) has a box 0..4. A right answer moves it up a
+box, a wrong one back to box 0. After an answer it is due again after 2**box further
+drills, so what the learner gets wrong comes back sooner than what they get right. Stats
+are saved with the learner's progress (item ``drill/<kind>/<difficulty>``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from tutorial.drills.kinds import DIFFICULTIES, KINDS
+from tutorial.progress import ProgressStore
+
+COUNTER = "drill/counter"
+
+
+@dataclass
+class Stats:
+    attempts: int = 0
+    correct: int = 0
+    streak: int = 0
+    box: int = 0
+    due: int = 0
+    """The drill counter value from which this (kind, difficulty) is due again."""
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.attempts if self.attempts else 0.0
+
+
+def item(kind: str, difficulty: int) -> str:
+    return f"drill/{kind}/{difficulty}"
+
+
+def load(store: ProgressStore, learner: str) -> tuple[int, dict[tuple[str, int], Stats]]:
+    items = store.items(learner, "drill/")
+    counter_item = items.get(COUNTER)
+    counter = int(counter_item.value) if counter_item and isinstance(counter_item.value,
+                                                                   int) else 0
+    stats = {}
+    for k in KINDS:
+        for d in DIFFICULTIES:
+            raw = items.get(item(k, d))
+            stats[(k, d)] = Stats(**_fields(raw.value)) if raw else Stats()
+    return counter, stats
+
+
+def _fields(value: Any) -> dict[str, int]:
+    if not isinstance(value, dict):
+        return {}
+    return {k: int(v) for k, v in value.items() if k in Stats.__dataclass_fields__}
+
+
+def record(store: ProgressStore, learner: str, kind: str, difficulty: int,
+           right: bool) -> Stats:
+    counter, stats = load(store, learner)
+    s = stats[(kind, difficulty)]
+    s.attempts += 1
+    if right:
+        s.correct += 1
+        s.streak += 1
+        s.box = min(s.box + 1, 4)
+    else:
+        s.streak = 0
+        s.box = 0
+    counter += 1
+    s.due = counter + 2 ** s.box
+    store.record(learner, item(kind, difficulty), asdict(s), done=right)
+    store.record(learner, COUNTER, counter)
+    return s
+
+
+def next_up(counter: int, stats: dict[tuple[str, int], Stats],
+            allowed: list[tuple[str, int]]) -> tuple[str, int]:
+    """The most overdue (kind, difficulty) among ``allowed``; unseen ones count as due now,
+    and among equals the lower box (the weaker concept) comes first."""
+    return min(allowed, key=lambda kd: (max(stats[kd].due, 0) - counter if stats[kd].attempts
+                                         else 0, stats[kd].box, allowed.index(kd)))

@@ -1,0 +1,118 @@
+"""Drill text in the learner's language, and judging a drill answer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tutorial.drills.model import Line, Puzzle
+from tutorial.engine.cards import Card, parse_index
+from tutorial.engine.errors import InvalidInput
+from tutorial.explain import SUIT_NAMES, team_name
+from tutorial.i18n import N_, Translator
+
+KIND_NAMES = {
+    "trick-winner": N_("Who wins the trick?"),
+    "legal-plays": N_("Which cards may be played?"),
+    "hand-points": N_("Points of a hand"),
+    "score-update": N_("The new score"),
+    "game-end": N_("Who has won?"),
+    "refill": N_("Discard and refill"),
+}
+DIFFICULTY_NAMES = {1: N_("easy"), 2: N_("medium"), 3: N_("hard")}
+
+
+def _value(t: Translator, key: str, value: Any) -> str:
+    if key.endswith("cards"):
+        return " ".join(Card.parse(c).pretty for c in value) or "—"
+    if key.endswith("card"):
+        return Card.parse(value).pretty
+    if key.endswith("suit"):
+        return t(SUIT_NAMES["CDHS".index(value)])
+    if key.endswith("team"):
+        return team_name(t, value)
+    if key == "point":
+        return t(value)
+    return str(value)
+
+
+def render(t: Translator, line: Line) -> str:
+    """A line in the learner's language, every placeholder filled."""
+    return t(line.msg, **{k: _value(t, k, v) for k, v in line.values.items()})
+
+
+def choice_label(t: Translator, option: str) -> str:
+    return t("Nobody yet") if option == "none" else team_name(t, option)
+
+
+def normalise(p: Puzzle, response: Any) -> Any:
+    """A widget's value in the form of ``Puzzle.answer`` (None if it cannot be)."""
+    try:
+        if p.answer_type == "cards":
+            return tuple(sorted({parse_index(str(c)) for c in response}))
+        if p.answer_type in ("team_numbers", "seat_numbers"):
+            values = tuple(int(v) for v in response)
+            size = 2 if p.answer_type == "team_numbers" else 4
+            return values if len(values) == size else None
+        return str(response) if response in p.options else None
+    except (TypeError, ValueError, InvalidInput):
+        return None
+
+
+def check(p: Puzzle, response: Any) -> bool:
+    """True for any right answer: a set of cards in any order, the numbers, the choice."""
+    got = normalise(p, response)
+    if got is None:
+        return False
+    if p.answer_type == "cards":
+        return bool(got == tuple(sorted(parse_index(c) for c in p.answer)))
+    return bool(got == p.answer)
+
+
+def _pretty(codes: list[str]) -> str:
+    return " ".join(Card.parse(c).pretty for c in codes) or "—"
+
+
+def describe(t: Translator, p: Puzzle) -> list[str]:
+    """The puzzle's position as plain sentences (for the command line and screen readers)."""
+    s = p.show
+    out: list[str] = []
+    if "trump" in s:
+        out.append(t("Trump: {suit}.", suit=t(SUIT_NAMES["CDHS".index(s["trump"])])))
+    if "trick" in s:
+        plays = ", ".join(
+            f"{x['seat']} {Card.parse(x['card']).pretty}"
+            + (f" [{_pretty(x['beneath'])}]" if x["beneath"] else "") for x in s["trick"])
+        out.append(t("Cards played, from the leader: {plays}.", plays=plays))
+    if p.kind == "legal-plays":
+        out.append(t("{seat} holds: {cards}.", seat=s["to_play"],
+                     cards=_pretty(s["hands"][s["to_play"]])))
+    if p.kind == "refill":
+        out.append(t("{seat} deals.", seat=s["dealer"]))
+        for seat, cards in s["hands"].items():
+            out.append(t("{seat} holds: {cards}.", seat=seat, cards=_pretty(cards)))
+        out.append(t("The stock holds 16 cards."))
+    if p.kind == "hand-points":
+        for team, cards in s["captured"].items():
+            out.append(t("{team} captured: {cards}.", team=team_name(t, team),
+                         cards=_pretty(cards)))
+        if s.get("low_holder"):
+            out.append(t("{card} was held by {seat} before play.",
+                         card=Card.parse(s["two"]).pretty, seat=s["low_holder"]))
+    if p.kind in ("score-update", "game-end"):
+        b = s["before"]
+        out.append(t("Score before the hand: A and C {ac}, B and D {bd}.", ac=b["AC"],
+                     bd=b["BD"]))
+        out.append(t("{team} bid {bid}; points taken: A and C {ac}, B and D {bd}.",
+                     team=team_name(t, s["bidder"]), bid=s["bid"], ac=s["points"]["AC"],
+                     bd=s["points"]["BD"]))
+    return out
+
+
+def answer_text(t: Translator, p: Puzzle) -> str:
+    if p.answer_type == "cards":
+        return _pretty(list(p.answer))
+    if p.answer_type == "team_numbers":
+        return t("A and C {ac}, B and D {bd}", ac=p.answer[0], bd=p.answer[1])
+    if p.answer_type == "seat_numbers":
+        return ", ".join(f"{seat} {n}" for seat, n in zip("ABCD", p.answer, strict=True))
+    return choice_label(t, p.answer)
