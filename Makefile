@@ -31,6 +31,8 @@ test: lint typecheck pytest
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_simulate.py
+	$(BIN)/python benchmarks/bench_drills.py
+	$(BIN)/python benchmarks/bench_ui.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -91,15 +91,29 @@ def _drill(args: argparse.Namespace) -> int:
     t = get_translator(args.lang)
     p = generate(args.kind, args.seed, args.difficulty)
     if args.json:
-        print(json.dumps({
-            "kind": p.kind, "seed": p.seed, "difficulty": p.difficulty, "lang": args.lang,
-            "profile": p.profile, "prompt": render(t, p.prompt), "position": describe(t, p),
-            "scenario": p.scenario, "answer_type": p.answer_type,
-            "answer": list(p.answer) if isinstance(p.answer, tuple) else p.answer,
-            "answer_text": answer_text(t, p), "options": list(p.options),
-            "explanation": [{"text": render(t, line), "lesson": line.lesson,
-                             "step": line.step} for line in p.explanation],
-        }, ensure_ascii=False))
+        print(
+            json.dumps(
+                {
+                    "kind": p.kind,
+                    "seed": p.seed,
+                    "difficulty": p.difficulty,
+                    "lang": args.lang,
+                    "profile": p.profile,
+                    "prompt": render(t, p.prompt),
+                    "position": describe(t, p),
+                    "scenario": p.scenario,
+                    "answer_type": p.answer_type,
+                    "answer": list(p.answer) if isinstance(p.answer, tuple) else p.answer,
+                    "answer_text": answer_text(t, p),
+                    "options": list(p.options),
+                    "explanation": [
+                        {"text": render(t, line), "lesson": line.lesson, "step": line.step}
+                        for line in p.explanation
+                    ],
+                },
+                ensure_ascii=False,
+            )
+        )
         return 0
     print(f"[{p.kind} · {p.difficulty} · seed {p.seed} · {args.lang}] {render(t, p.prompt)}")
     for sentence in describe(t, p):

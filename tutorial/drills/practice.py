@@ -38,8 +38,7 @@ def item(kind: str, difficulty: int) -> str:
 def load(store: ProgressStore, learner: str) -> tuple[int, dict[tuple[str, int], Stats]]:
     items = store.items(learner, "drill/")
     counter_item = items.get(COUNTER)
-    counter = int(counter_item.value) if counter_item and isinstance(counter_item.value,
-                                                                   int) else 0
+    counter = int(counter_item.value) if counter_item and isinstance(counter_item.value, int) else 0
     stats = {}
     for k in KINDS:
         for d in DIFFICULTIES:
@@ -54,8 +53,7 @@ def _fields(value: Any) -> dict[str, int]:
     return {k: int(v) for k, v in value.items() if k in Stats.__dataclass_fields__}
 
 
-def record(store: ProgressStore, learner: str, kind: str, difficulty: int,
-           right: bool) -> Stats:
+def record(store: ProgressStore, learner: str, kind: str, difficulty: int, right: bool) -> Stats:
     counter, stats = load(store, learner)
     s = stats[(kind, difficulty)]
     s.attempts += 1
@@ -67,15 +65,22 @@ def record(store: ProgressStore, learner: str, kind: str, difficulty: int,
         s.streak = 0
         s.box = 0
     counter += 1
-    s.due = counter + 2 ** s.box
+    s.due = counter + 2**s.box
     store.record(learner, item(kind, difficulty), asdict(s), done=right)
     store.record(learner, COUNTER, counter)
     return s
 
 
-def next_up(counter: int, stats: dict[tuple[str, int], Stats],
-            allowed: list[tuple[str, int]]) -> tuple[str, int]:
+def next_up(
+    counter: int, stats: dict[tuple[str, int], Stats], allowed: list[tuple[str, int]]
+) -> tuple[str, int]:
     """The most overdue (kind, difficulty) among ``allowed``; unseen ones count as due now,
     and among equals the lower box (the weaker concept) comes first."""
-    return min(allowed, key=lambda kd: (max(stats[kd].due, 0) - counter if stats[kd].attempts
-                                         else 0, stats[kd].box, allowed.index(kd)))
+    return min(
+        allowed,
+        key=lambda kd: (
+            max(stats[kd].due, 0) - counter if stats[kd].attempts else 0,
+            stats[kd].box,
+            allowed.index(kd),
+        ),
+    )

@@ -81,11 +81,14 @@ def describe(t: Translator, p: Puzzle) -> list[str]:
     if "trick" in s:
         plays = ", ".join(
             f"{x['seat']} {Card.parse(x['card']).pretty}"
-            + (f" [{_pretty(x['beneath'])}]" if x["beneath"] else "") for x in s["trick"])
+            + (f" [{_pretty(x['beneath'])}]" if x["beneath"] else "")
+            for x in s["trick"]
+        )
         out.append(t("Cards played, from the leader: {plays}.", plays=plays))
     if p.kind == "legal-plays":
-        out.append(t("{seat} holds: {cards}.", seat=s["to_play"],
-                     cards=_pretty(s["hands"][s["to_play"]])))
+        out.append(
+            t("{seat} holds: {cards}.", seat=s["to_play"], cards=_pretty(s["hands"][s["to_play"]]))
+        )
     if p.kind == "refill":
         out.append(t("{seat} deals.", seat=s["dealer"]))
         for seat, cards in s["hands"].items():
@@ -93,18 +96,29 @@ def describe(t: Translator, p: Puzzle) -> list[str]:
         out.append(t("The stock holds 16 cards."))
     if p.kind == "hand-points":
         for team, cards in s["captured"].items():
-            out.append(t("{team} captured: {cards}.", team=team_name(t, team),
-                         cards=_pretty(cards)))
+            out.append(
+                t("{team} captured: {cards}.", team=team_name(t, team), cards=_pretty(cards))
+            )
         if s.get("low_holder"):
-            out.append(t("{card} was held by {seat} before play.",
-                         card=Card.parse(s["two"]).pretty, seat=s["low_holder"]))
+            out.append(
+                t(
+                    "{card} was held by {seat} before play.",
+                    card=Card.parse(s["two"]).pretty,
+                    seat=s["low_holder"],
+                )
+            )
     if p.kind in ("score-update", "game-end"):
         b = s["before"]
-        out.append(t("Score before the hand: A and C {ac}, B and D {bd}.", ac=b["AC"],
-                     bd=b["BD"]))
-        out.append(t("{team} bid {bid}; points taken: A and C {ac}, B and D {bd}.",
-                     team=team_name(t, s["bidder"]), bid=s["bid"], ac=s["points"]["AC"],
-                     bd=s["points"]["BD"]))
+        out.append(t("Score before the hand: A and C {ac}, B and D {bd}.", ac=b["AC"], bd=b["BD"]))
+        out.append(
+            t(
+                "{team} bid {bid}; points taken: A and C {ac}, B and D {bd}.",
+                team=team_name(t, s["bidder"]),
+                bid=s["bid"],
+                ac=s["points"]["AC"],
+                bd=s["points"]["BD"],
+            )
+        )
     return out
 
 

@@ -114,6 +114,7 @@ TABLE_CSS = """
 .cc-trick{display:grid;grid-template-columns:repeat(2,auto);gap:.4rem;justify-content:center}
 .cc-play{display:inline-flex;flex-direction:column;align-items:center;font-size:.8rem}
 .cc-pile{display:flex}.cc-pile svg+svg{margin-left:-30px}
+.cc-pile svg:first-child{position:relative;z-index:2}
 .cc-card.cc-dim{opacity:.45}
 .cc-trump{font-weight:700;margin-bottom:.4rem}
 .cc-caption{margin-top:.4rem;font-size:.9rem}

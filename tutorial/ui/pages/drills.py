@@ -33,8 +33,14 @@ s = current()
 t = s.t
 qp = st.query_params
 st.title(t("Drills"))
-st.caption(safe_md(t("Fresh puzzles made and checked by the rules engine. Choose a kind, or "
-                     "let the tutorial bring back what you find hardest.")))
+st.caption(
+    safe_md(
+        t(
+            "Fresh puzzles made and checked by the rules engine. Choose a kind, or "
+            "let the tutorial bring back what you find hardest."
+        )
+    )
+)
 
 
 def _int(value: object, low: int, high: int) -> int | None:
@@ -49,20 +55,29 @@ def _int(value: object, low: int, high: int) -> int | None:
 kind = qp.get("kind") if qp.get("kind") in (*KINDS, MIXED) else None
 difficulty = _int(qp.get("difficulty"), 1, 3)
 seed = _int(qp.get("seed"), 0, 2**31 - 1)
-if (qp.get("kind") is not None and kind is None) or (
-        qp.get("seed") is not None and seed is None) or (
-        qp.get("difficulty") is not None and difficulty is None):
+if (
+    (qp.get("kind") is not None and kind is None)
+    or (qp.get("seed") is not None and seed is None)
+    or (qp.get("difficulty") is not None and difficulty is None)
+):
     st.info(t("The puzzle in the link is not valid; here is a new one."), icon="ℹ️")
 counter, stats = practice.load(store(), s.learner)
 mode = st.session_state.setdefault("drill_mode", kind if kind == MIXED else (kind or MIXED))
 cols = st.columns([2, 1])
 options = [MIXED, *KINDS]
-cols[0].selectbox(t("Kind of puzzle"), options=options, key="drill_mode",
-                  format_func=lambda k: t("Mixed: what you need most") if k == MIXED
-                  else t(KIND_NAMES[k]))
+cols[0].selectbox(
+    t("Kind of puzzle"),
+    options=options,
+    key="drill_mode",
+    format_func=lambda k: t("Mixed: what you need most") if k == MIXED else t(KIND_NAMES[k]),
+)
 level = st.session_state.setdefault("drill_level", difficulty or 1)
-cols[1].selectbox(t("Difficulty"), options=list(DIFFICULTIES), key="drill_level",
-                  format_func=lambda d: t(DIFFICULTY_NAMES[d]))
+cols[1].selectbox(
+    t("Difficulty"),
+    options=list(DIFFICULTIES),
+    key="drill_level",
+    format_func=lambda d: t(DIFFICULTY_NAMES[d]),
+)
 
 
 def _new_puzzle() -> None:
@@ -75,7 +90,10 @@ def _new_puzzle() -> None:
 
 
 if "drill" not in st.session_state or st.session_state.get("_drill_url") != (
-        qp.get("kind"), qp.get("difficulty"), qp.get("seed")):
+    qp.get("kind"),
+    qp.get("difficulty"),
+    qp.get("seed"),
+):
     if kind in KINDS and difficulty and seed is not None:
         st.session_state["drill"] = (kind, difficulty, seed)
         st.session_state.pop("drill_result", None)
@@ -100,19 +118,26 @@ def _cards(codes: list[str]) -> list[CardView]:
 if k in ("trick-winner", "legal-plays", "refill"):
     frame = {"dealer": show.get("dealer")}
     hands = {seat: _cards(codes) for seat, codes in (show.get("hands") or {}).items()}
-    trick = [Play(x["seat"], _cards([x["card"]])[0], tuple(_cards(x["beneath"])))
-             for x in show.get("trick", [])]
+    trick = [
+        Play(x["seat"], _cards([x["card"]])[0], tuple(_cards(x["beneath"])))
+        for x in show.get("trick", [])
+    ]
     caption = t("{seat} to play", seat=show["to_play"]) if show.get("to_play") else ""
-    st.markdown(table_html(TableView(trump, trump_text(t, trump), seat_titles(t, frame), hands,
-                                     trick, caption)), unsafe_allow_html=True)
+    st.markdown(
+        table_html(
+            TableView(trump, trump_text(t, trump), seat_titles(t, frame), hands, trick, caption)
+        ),
+        unsafe_allow_html=True,
+    )
 elif k == "hand-points":
     st.markdown(safe_md(trump_text(t, trump)))
     for team, codes in show["captured"].items():
         st.markdown(f"**{safe_md(t('{team} captured:', team=team_name(t, team)))}**")
         st.markdown("".join(card_svg(v, trump) for v in _cards(codes)), unsafe_allow_html=True)
-for line in describe(t, puzzle)[(1 if k == "hand-points" else 0):]:
+for line in describe(t, puzzle)[(1 if k == "hand-points" else 0) :]:
     if k in ("trick-winner", "legal-plays", "refill") and not line.startswith(
-            t("The stock holds 16 cards.")):
+        t("The stock holds 16 cards.")
+    ):
         continue
     st.markdown("- " + safe_md(line))
 
@@ -122,24 +147,36 @@ with st.form(key="drill_form", border=True):
     if puzzle.answer_type == "cards":
         pick = show["pick"]
         labels = {c: card_label(t, parse_index(c), trump, profile) for c in pick}
-        response: object = st.pills(t("Pick the cards"), options=pick, selection_mode="multi",
-                                    format_func=lambda c: labels[c], key=f"ans:{base}")
+        response: object = st.pills(
+            t("Pick the cards"),
+            options=pick,
+            selection_mode="multi",
+            format_func=lambda c: labels[c],
+            key=f"ans:{base}",
+        )
     elif puzzle.answer_type == "team_numbers":
         c1, c2 = st.columns(2)
-        response = (c1.number_input(team_name(t, "AC"), step=1, value=None, key=f"ac:{base}"),
-                    c2.number_input(team_name(t, "BD"), step=1, value=None, key=f"bd:{base}"))
+        response = (
+            c1.number_input(team_name(t, "AC"), step=1, value=None, key=f"ac:{base}"),
+            c2.number_input(team_name(t, "BD"), step=1, value=None, key=f"bd:{base}"),
+        )
     elif puzzle.answer_type == "seat_numbers":
         cs = st.columns(4)
-        response = tuple(c.number_input(seat, step=1, value=None, min_value=0, max_value=9,
-                                        key=f"{seat}:{base}") for c, seat in zip(cs, "ABCD",
-                                                                                 strict=True))
+        response = tuple(
+            c.number_input(seat, step=1, value=None, min_value=0, max_value=9, key=f"{seat}:{base}")
+            for c, seat in zip(cs, "ABCD", strict=True)
+        )
     else:
-        response = st.radio(t("Your answer"), options=list(puzzle.options), index=None,
-                            format_func=lambda o: choice_label(t, o), key=f"ans:{base}")
+        response = st.radio(
+            t("Your answer"),
+            options=list(puzzle.options),
+            index=None,
+            format_func=lambda o: choice_label(t, o),
+            key=f"ans:{base}",
+        )
     submitted = st.form_submit_button(t("Check my answer"))
 if submitted:
-    empty = response is None or response == [] or (isinstance(response, tuple)
-                                                  and None in response)
+    empty = response is None or response == [] or (isinstance(response, tuple) and None in response)
     if empty:
         st.session_state["drill_result"] = None
         st.warning(t("Choose an answer first."))
@@ -163,8 +200,12 @@ if res and tuple(res["puzzle"]) == (k, d, seed_now):
         for i, expl in enumerate(puzzle.explanation, 1):
             st.markdown(f"{i}. " + safe_md(render(t, expl)))
             if expl.lesson and expl.step:
-                st.page_link(lesson_page, label=t("The rule, in its lesson"), icon="📘",
-                             query_params=link_params(s, lesson=expl.lesson, step=expl.step))
+                st.page_link(
+                    lesson_page,
+                    label=t("The rule, in its lesson"),
+                    icon="📘",
+                    query_params=link_params(s, lesson=expl.lesson, step=expl.step),
+                )
 st.button(t("Next puzzle ▶"), key="drill_next", on_click=_new_puzzle, type="primary")
 
 # -- accuracy, streaks ----------------------------------------------------------------------
@@ -174,10 +215,15 @@ for kk in KINDS:
     for dd in DIFFICULTIES:
         st_ = stats[(kk, dd)]
         if st_.attempts:
-            rows.append({t("Kind of puzzle"): t(KIND_NAMES[kk]),
-                         t("Difficulty"): t(DIFFICULTY_NAMES[dd]),
-                         t("Accuracy"): f"{round(st_.accuracy * 100)}%",
-                         t("Streak"): st_.streak, t("Attempts"): st_.attempts})
+            rows.append(
+                {
+                    t("Kind of puzzle"): t(KIND_NAMES[kk]),
+                    t("Difficulty"): t(DIFFICULTY_NAMES[dd]),
+                    t("Accuracy"): f"{round(st_.accuracy * 100)}%",
+                    t("Streak"): st_.streak,
+                    t("Attempts"): st_.attempts,
+                }
+            )
 if rows:
     st.dataframe(rows, hide_index=True, use_container_width=True)
 else:
