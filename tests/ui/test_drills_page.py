@@ -45,7 +45,7 @@ def answer(at: AppTest, kind: str, d: int, seed: int, right: bool) -> None:
 
 
 @pytest.mark.parametrize(
-    "lang,kind", list(zip(LANGS, KINDS[:4], strict=True)) + [("es", KINDS[4]), ("fr", KINDS[5])]
+    "lang,kind", [*zip(LANGS, KINDS[:4], strict=True), ("es", KINDS[4]), ("fr", KINDS[5])]
 )
 def test_drill_session_right_wrong_explanation_next(lang: str, kind: str) -> None:
     at = open_drills(lang=lang, kind=kind, difficulty="2", seed="41")
