@@ -11,15 +11,12 @@ Run: ``.venv/bin/python benchmarks/bench_ui.py`` (the browser part needs /usr/bi
 
 from __future__ import annotations
 
-import os
-import socket
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
+
+from tutorial.devserver import CHROMIUM_ARGS, running_app
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSON = "play-and-surplus-trumps"
@@ -51,46 +48,11 @@ def server_rerun_ms(n: int = 30) -> list[float]:
 def browser_click_ms(n: int = 15) -> list[float]:
     from playwright.sync_api import sync_playwright
 
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    env = {**os.environ, "CINCH_PROGRESS_DB": str(Path(tempfile.mkdtemp()) / "p.sqlite3")}
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "streamlit",
-            "run",
-            "streamlit_app.py",
-            "--server.port",
-            str(port),
-            "--server.headless",
-            "true",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(120):
-            try:
-                urllib.request.urlopen(f"{url}/_stcore/health", timeout=1)
-                break
-            except OSError:
-                time.sleep(0.25)
+    with running_app(Path(tempfile.mkdtemp()) / "p.sqlite3") as url:
         with sync_playwright() as p:
             b = p.chromium.launch(
                 executable_path="/usr/bin/chromium",
-                args=[
-                    "--no-sandbox",
-                    "--disable-gpu",
-                    "--disable-background-networking",
-                    "--disable-component-update",
-                    "--disable-sync",
-                    "--no-first-run",
-                ],
+                args=CHROMIUM_ARGS,
             )
             page = b.new_page(viewport={"width": 1200, "height": 1600})
             page.goto(f"{url}/lesson?lang=en&lesson={LESSON}&step={STEP}")
@@ -111,9 +73,6 @@ def browser_click_ms(n: int = 15) -> list[float]:
                 time.sleep(0.3)
             b.close()
         return times
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
 
 
 def report(name: str, ms: list[float]) -> None:

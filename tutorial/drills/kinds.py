@@ -550,6 +550,23 @@ def _points_table(
     return list(point_table(get_profile(profile), trump, in_play).cards)
 
 
+def _score_scenario(
+    before: list[int], bidder: int, bid: int, taken: int
+) -> tuple[dict[str, Any], str]:
+    """A ``score`` scenario: the bidders took ``taken`` of the 14 points, the defenders the
+    rest."""
+    pts = [0, 0]
+    pts[bidder], pts[1 - bidder] = taken, 14 - taken
+    team = ("AC", "BD")[bidder]
+    return {
+        "kind": "score",
+        "before": _teams(before),
+        "bidder": team,
+        "bid": bid,
+        "points": _teams(pts),
+    }, team
+
+
 # -- score update -------------------------------------------------------------------------
 def score_update(seed: int, difficulty: int) -> Puzzle:
     """1: the bid is made; 2: the bid fails (the whole bid is lost); 3: a failed bid that
@@ -568,16 +585,7 @@ def score_update(seed: int, difficulty: int) -> Puzzle:
         before = [rng.randrange(-12, 10), rng.randrange(-12, 10)]
         before[bidder] = rng.randrange(-10, bid)
     before = [min(b, 54) for b in before]
-    pts = [0, 0]
-    pts[bidder], pts[1 - bidder] = taken, 14 - taken
-    team = ("AC", "BD")[bidder]
-    scenario = {
-        "kind": "score",
-        "before": _teams(before),
-        "bidder": team,
-        "bid": bid,
-        "points": _teams(pts),
-    }
+    scenario, team = _score_scenario(before, bidder, bid, taken)
     r = _replay(scenario)
     defenders = ("AC", "BD")[1 - bidder]
     lines = []
@@ -672,16 +680,7 @@ def game_end(seed: int, difficulty: int) -> Puzzle:
         else:  # bidder goes out in force, but the bid fails
             before = [rng.randrange(55, 62), rng.randrange(55, 62)]
             taken = rng.randrange(bid)
-    pts = [0, 0]
-    pts[bidder], pts[1 - bidder] = taken, 14 - taken
-    team = ("AC", "BD")[bidder]
-    scenario = {
-        "kind": "score",
-        "before": _teams(before),
-        "bidder": team,
-        "bid": bid,
-        "points": _teams(pts),
-    }
+    scenario, team = _score_scenario(before, bidder, bid, taken)
     r = _replay(scenario)
     lines = []
     made = (
