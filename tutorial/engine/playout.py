@@ -12,6 +12,7 @@ property test checks this on thousands of hands).
 from __future__ import annotations
 
 import random
+from operator import itemgetter
 from collections.abc import Callable
 from typing import NamedTuple
 
@@ -22,6 +23,10 @@ from tutorial.engine.scoring import hand_delta
 from tutorial.engine.trumps import EFFECTIVE_SUIT, PLAIN_MASK, TRICK_KEY, TRUMP_MASK
 
 _RANGE52 = range(52)
+_BIT = tuple(1 << i for i in range(52))
+_SEAT_CARDS = tuple(
+    itemgetter(*(3 * g + j for g in (k, k + 4, k + 8) for j in range(3))) for k in range(4)
+)
 _ORDER = tuple(tuple((leader + k) & 3 for k in range(4)) for leader in range(4))
 
 
@@ -58,11 +63,10 @@ def random_playout(profile: Profile, dealer: int, rng: random.Random) -> Playout
     rnd = rng.random
     sort_keys = [rnd() for _ in _RANGE52]
     deck = sorted(_RANGE52, key=sort_keys.__getitem__)
+    bit = _BIT.__getitem__
     hands = [0, 0, 0, 0]
-    for g in range(12):
-        seat = (dealer + 1 + g) & 3
-        i = 3 * g
-        hands[seat] |= (1 << deck[i]) | (1 << deck[i + 1]) | (1 << deck[i + 2])
+    for k in range(4):  # seat dealer+1+k gets the k-th, (k+4)-th and (k+8)-th threes
+        hands[(dealer + 1 + k) & 3] = sum(map(bit, _SEAT_CARDS[k](deck)))
 
     # -- bidding: pass half the time when allowed, otherwise a legal bid, low ones likelier
     calls: list[int | None] = []

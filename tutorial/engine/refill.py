@@ -18,7 +18,7 @@ Reshuffler = Callable[[list[int]], list[int]]
 """Given the discards (a list of card indices), return them in the new stock order."""
 
 
-@dataclass
+@dataclass(slots=True)
 class RefillLog:
     """What the refill did. Lists are card indices; per-seat lists are indexed by seat."""
 
