@@ -29,6 +29,7 @@ def test_engine_imports_only_the_standard_library_and_itself() -> None:
                 "dataclasses",
                 "enum",
                 "functools",
+                "operator",
                 "random",
                 "time",
                 "typing",

@@ -118,7 +118,7 @@ def _drill(args: argparse.Namespace) -> int:
     print(f"[{p.kind} · {p.difficulty} · seed {p.seed} · {args.lang}] {render(t, p.prompt)}")
     for sentence in describe(t, p):
         print(f"  {sentence}")
-    print(f"{t('Answer')}: {answer_text(t, p)}")
+    print(t("Answer: {answer}", answer=answer_text(t, p)))
     for i, line in enumerate(p.explanation, 1):
         link = f"  ({line.lesson}/{line.step})" if line.lesson else ""
         print(f"  {i}. {render(t, line)}{link}")

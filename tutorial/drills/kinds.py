@@ -126,19 +126,19 @@ def trick_winner(seed: int, difficulty: int) -> Puzzle:
     elif difficulty == 2:
         lead = next(c for c in plain if c // 13 == 3 - trump) if rng.random() < 0.5 else plain[0]
         rest = [c for c in plain if c != lead and c // 13 == lead // 13]
-        extra = [t for t in trumps if t != LEFT_PEDRO[trump]]
+        extra = [c for c in trumps if c != LEFT_PEDRO[trump]]
         cards = [lead, LEFT_PEDRO[trump], extra[0], rest[0]]
         cards[1:] = rng.sample(cards[1:], 3)
     else:
         pedros = [RIGHT_PEDRO[trump], LEFT_PEDRO[trump]]
         scoring = {TRUMP_ORDER[trump][i] for i in (0, 3, 4, 9, 10, 13)}
-        free = [t for t in trumps if t not in scoring]
+        free = [c for c in trumps if c not in scoring]
         lead = plain[0] if rng.random() < 0.5 else free[0]
         others = [c for c in (free[1], free[2], plain[1]) if c != lead]
         cards = [lead, *pedros, others[0]]
         cards[1:] = rng.sample(cards[1:], 3)
         pile_at = rng.randrange(4)
-        pool = [t for t in free if t not in cards]
+        pool = [c for c in free if c not in cards]
         pile = tuple(pool[: 1 + rng.randrange(2)])
         if not (tm >> cards[pile_at]) & 1:  # a pile comes from a hand of all trumps
             pile_at = next(i for i, c in enumerate(cards) if (tm >> c) & 1)
@@ -511,9 +511,9 @@ def hand_points(seed: int, difficulty: int) -> Puzzle:
         )
     )
     captured: dict[str, list[str]] = {"AC": [], "BD": []}
-    for t in r["tricks"]:
-        team = "AC" if t["winner"] in "AC" else "BD"
-        for c in t["cards"]:
+    for trick in r["tricks"]:
+        team = "AC" if trick["winner"] in "AC" else "BD"
+        for c in trick["cards"]:
             captured[team].extend(c if isinstance(c, list) else [c])
     holder = next(
         (s for s, h in r["hands_after_refill"].items() if CODES[TRUMP_ORDER[trump][-1]] in h), None
@@ -621,15 +621,15 @@ def score_update(seed: int, difficulty: int) -> Puzzle:
             points=14 - taken,
         )
     )
-    for t in ("AC", "BD"):
-        link = L_NEGATIVE if r["after"][t] < 0 else None
+    for side in ("AC", "BD"):
+        link = L_NEGATIVE if r["after"][side] < 0 else None
         lines.append(
             _line(
                 N_("{team}: {before} → {after}."),
                 link,
-                team=t,
-                before=r["before"][t],
-                after=r["after"][t],
+                team=side,
+                before=r["before"][side],
+                after=r["after"][side],
             )
         )
     return Puzzle(

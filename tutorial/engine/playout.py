@@ -12,8 +12,8 @@ property test checks this on thousands of hands).
 from __future__ import annotations
 
 import random
-from operator import itemgetter
 from collections.abc import Callable
+from operator import itemgetter
 from typing import NamedTuple
 
 from tutorial.engine.hand import point_table, score_points

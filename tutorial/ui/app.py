@@ -43,7 +43,8 @@ def sidebar(s: Session, all_pages: dict[str, st.Page]) -> None:
     t = s.t
     with st.sidebar:
         language_picker(s)
-        st.markdown(f"**{t('Lessons')}**")
+        lessons_label = t("Lessons")
+        st.markdown(f"**{lessons_label}**")
         for lesson in course().lessons:
             st.page_link(
                 all_pages["lesson"],

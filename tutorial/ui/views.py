@@ -160,9 +160,9 @@ def frame_facts(t: Translator, frame: dict[str, Any]) -> list[str]:
     out: list[str] = []
     fid = frame["id"]
     if fid == "bidding":
+        word = t("pass")
         calls = ", ".join(
-            f"{c['seat']}: {t('pass') if c['call'] == 'pass' else c['call']}"
-            for c in frame["calls"]
+            f"{c['seat']}: {word if c['call'] == 'pass' else c['call']}" for c in frame["calls"]
         )
         out.append(t("Calls: {calls}", calls=calls))
     elif fid == "refill":

@@ -132,7 +132,8 @@ if k in ("trick-winner", "legal-plays", "refill"):
 elif k == "hand-points":
     st.markdown(safe_md(trump_text(t, trump)))
     for team, codes in show["captured"].items():
-        st.markdown(f"**{safe_md(t('{team} captured:', team=team_name(t, team)))}**")
+        heading = t("{team} captured:", team=team_name(t, team))
+        st.markdown(f"**{safe_md(heading)}**")
         st.markdown("".join(card_svg(v, trump) for v in _cards(codes)), unsafe_allow_html=True)
 for line in describe(t, puzzle)[(1 if k == "hand-points" else 0) :]:
     if k in ("trick-winner", "legal-plays", "refill") and not line.startswith(
@@ -196,7 +197,8 @@ if res and tuple(res["puzzle"]) == (k, d, seed_now):
     show_expl = res["ok"] or st.toggle(t("Show the explanation"), key=f"expl:{base}")
     if show_expl:
         lesson_page = pages(s)["lesson"]
-        st.markdown(f"**{safe_md(t('Step by step'))}**")
+        heading = t("Step by step")
+        st.markdown(f"**{safe_md(heading)}**")
         for i, expl in enumerate(puzzle.explanation, 1):
             st.markdown(f"{i}. " + safe_md(render(t, expl)))
             if expl.lesson and expl.step:

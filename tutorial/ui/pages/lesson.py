@@ -57,7 +57,7 @@ elif (
 ):
     st.session_state[state_key] = wanted_step  # a link to another step of this lesson
 
-alt = f" · {t('alternative rules')}" if lesson.alternative else ""
+alt = " · " + t("alternative rules") if lesson.alternative else ""
 st.title(t("Lesson {n}: {title}", n=lesson.number, title=lesson.title.get(s.lang)) + alt)
 md(lesson.intro.get(s.lang))
 

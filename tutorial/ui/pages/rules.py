@@ -35,4 +35,4 @@ for section in rules.sections:
     st.subheader(section.title.get(s.lang))
     md(section.text.get(s.lang))
     for d in section.decided:
-        st.info(f"**{safe_md(t('Decided'))}:** " + safe_md(d.get(s.lang)), icon="📌")
+        st.info(safe_md(t("**Decided:** {text}", text=d.get(s.lang))), icon="📌")
