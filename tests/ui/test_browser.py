@@ -74,6 +74,14 @@ def test_browser_language_switch_answer_and_visible_card_svg(server: str, tmp_pa
         box = card.bounding_box()
         assert box is not None and box["width"] > 20 and box["height"] > 30
         assert card.get_attribute("aria-label")
+        # the stepper works by keyboard: focus "Avancer ▶" and press Enter
+        assert page.get_by_text("Moment 1 sur 5", exact=False).count() == 1
+        page.get_by_role("button", name="Avancer ▶").press("Enter")
+        page.get_by_text("Moment 2 sur 5", exact=False).first.wait_for(timeout=30_000)
+        wait_idle(page)
+        page.get_by_role("button", name="Avancer ▶").press("Space")
+        page.get_by_text("Moment 3 sur 5", exact=False).first.wait_for(timeout=30_000)
+        wait_idle(page)
         # answer the first question (which card wins?) right
         form = page.locator('[data-testid="stMain"] [data-testid="stForm"]').first
         form.get_by_role("button", name="6♥", exact=False).first.click()

@@ -124,3 +124,13 @@ def show_notes(s: Session) -> None:
 def link_params(s: Session, **extra: str) -> dict[str, str]:
     """Query parameters that keep the language and the learner code on every link."""
     return {"lang": s.lang, "learner": s.learner, **extra}
+
+
+def keep(key: str) -> None:
+    """Re-assert a widget's value before it is drawn. Widgets whose option labels are
+    translated (``format_func``) must call this: the browser sends back the label it last
+    showed, and after a language switch that label no longer matches, so the widget would
+    fall back to its first option on the next click. Setting the value from the session
+    makes the server send it to the browser again, in the new language."""
+    if key in st.session_state:
+        st.session_state[key] = st.session_state[key]

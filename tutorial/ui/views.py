@@ -20,7 +20,7 @@ from tutorial.lessons.judge import judge
 from tutorial.lessons.model import Lesson, Question, Scenario, Step
 from tutorial.progress import question_item
 from tutorial.ui import svg
-from tutorial.ui.session import Session, store
+from tutorial.ui.session import Session, keep, store
 
 _MD_UNSAFE = str.maketrans({"<": "&lt;", ">": "&gt;"})
 
@@ -408,6 +408,7 @@ def _answer_widget(s: Session, q: Question, base: str) -> Any:
     label = t("Your answer")
     if q.type == "single":
         texts = {o.id: o.text.get(s.lang) for o in q.options}
+        keep(f"ans:{base}")
         return st.radio(
             label,
             options=[o.id for o in q.options],
@@ -430,6 +431,7 @@ def _answer_widget(s: Session, q: Question, base: str) -> Any:
         if q.scenario is not None:
             _scenario_preview(s, q)
         labels = {c: card_label(t, parse_index(c), trump, profile) for c in q.shown_cards}
+        keep(f"ans:{base}")
         picked = st.pills(
             t("Pick the cards"),
             options=list(q.shown_cards),

@@ -24,7 +24,7 @@ from tutorial.engine.cards import parse_index
 from tutorial.engine.profiles import get_profile
 from tutorial.explain import card_label, team_name
 from tutorial.ui.app import current, pages
-from tutorial.ui.session import link_params, store
+from tutorial.ui.session import keep, link_params, store
 from tutorial.ui.svg import CardView, Play, TableView, card_svg, table_html
 from tutorial.ui.views import safe_md, seat_titles, trump_text
 
@@ -65,6 +65,8 @@ counter, stats = practice.load(store(), s.learner)
 mode = st.session_state.setdefault("drill_mode", kind if kind == MIXED else (kind or MIXED))
 cols = st.columns([2, 1])
 options = [MIXED, *KINDS]
+keep("drill_mode")
+keep("drill_level")
 cols[0].selectbox(
     t("Kind of puzzle"),
     options=options,
@@ -148,6 +150,7 @@ with st.form(key="drill_form", border=True):
     if puzzle.answer_type == "cards":
         pick = show["pick"]
         labels = {c: card_label(t, parse_index(c), trump, profile) for c in pick}
+        keep(f"ans:{base}")
         response: object = st.pills(
             t("Pick the cards"),
             options=pick,

@@ -6,7 +6,7 @@ import streamlit as st
 
 from tutorial.progress import lesson_prefix, position_item, step_item
 from tutorial.ui.app import current
-from tutorial.ui.session import course, store
+from tutorial.ui.session import course, keep, store
 from tutorial.ui.views import md, question_view, safe_md, stepper
 
 s = current()
@@ -68,6 +68,7 @@ def _step_label(sid: str) -> str:
     return f"{step_ids.index(sid) + 1}. {steps_by_id[sid].title.get(s.lang)}"
 
 
+keep(state_key)
 st.selectbox(t("Step"), options=step_ids, key=state_key, format_func=_step_label)
 idx = step_ids.index(st.session_state[state_key])
 step = lesson.steps[idx]

@@ -4,6 +4,7 @@ import streamlit as st
 
 from tutorial.lessons.reference import SourceError, load_reference
 from tutorial.ui.app import current
+from tutorial.ui.session import keep
 from tutorial.ui.views import md, safe_md
 
 
@@ -21,6 +22,7 @@ except SourceError as exc:
     st.warning(t("The rules reference is unavailable: {problem}", problem=str(exc)), icon="⚠️")
     st.stop()
 names = list(ref)
+keep("rules_profile")
 st.segmented_control(
     t("Profile"),
     options=names,
