@@ -213,6 +213,12 @@ def _trick(m: Mapping[str, Any], w: Where, profile: Profile) -> Replay:
         "points": _teams(points),
     }
     frames: list[dict[str, Any]] = []
+
+    def held(k: int) -> dict[str, list[str]]:
+        """The listed hands after the first ``k`` plays."""
+        gone = mask_of(c for _, top, pile in plays[:k] for c in (top, *pile))
+        return {SEATS[seat]: mask_codes(h & ~gone) for seat, h in sorted(hands.items())}
+
     for k in range(1, len(plays) + 1):
         frames.append(
             {
@@ -220,6 +226,7 @@ def _trick(m: Mapping[str, Any], w: Where, profile: Profile) -> Replay:
                 "trick": _frame_trick(plays[:k]),
                 "leader": SEATS[leader],
                 "trump": "CDHS"[trump],
+                "hands": held(k),
             }
         )
     if len(plays) == 4:
@@ -233,6 +240,7 @@ def _trick(m: Mapping[str, Any], w: Where, profile: Profile) -> Replay:
                 "winning_card": CODES[out.winning_card],
                 "trumped": out.trumped,
                 "points": pts,
+                "hands": held(4),
             }
         )
     return Replay("trick", profile.name, result, frames)
