@@ -61,7 +61,7 @@ def sidebar(s: Session, all_pages: dict[str, st.Page]) -> None:
                 placeholder="abcd-2345",
                 max_chars=9,
             )
-            if st.form_submit_button(t("Use this code")):
+            if st.form_submit_button(t("Use this code"), key="learner_submit"):
                 from tutorial.progress import parse_learner_code
 
                 code = parse_learner_code(st.session_state.get("learner_input"))

@@ -320,7 +320,7 @@ def question_view(s: Session, lesson: Lesson, q: Question, number: int) -> None:
             _scenario_preview(s, q)
         with st.form(key=f"form:{base}", border=False):
             response = _answer_widget(s, q, base)
-            submitted = st.form_submit_button(t("Check my answer"))
+            submitted = st.form_submit_button(t("Check my answer"), key=f"submit:{base}")
         if submitted:
             if response is None or response == [] or response == ():
                 st.session_state[result_key] = {"ok": None}

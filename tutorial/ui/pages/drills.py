@@ -178,7 +178,7 @@ with st.form(key="drill_form", border=True):
             format_func=lambda o: choice_label(t, o),
             key=f"ans:{base}",
         )
-    submitted = st.form_submit_button(t("Check my answer"))
+    submitted = st.form_submit_button(t("Check my answer"), key="drill_submit")
 if submitted:
     empty = response is None or response == [] or (isinstance(response, tuple) and None in response)
     if empty:
