@@ -104,6 +104,24 @@ def _trump_line(trump: int) -> Line:
     )
 
 
+def _lead_line(trump: int, leader: int, lead: int, led: int) -> Line:
+    """What the lead makes the suit led (trump, if the left Pedro or any trump is led)."""
+    if led == trump:
+        return _line(
+            N_("{seat} leads {lead_card}, a trump: trump is led."),
+            L_TRUMP_LED,
+            seat=SEATS[leader],
+            lead_card=CODES[lead],
+        )
+    return _line(
+        N_("{seat} leads {lead_card}: {led_suit} is the suit led."),
+        L_WINS,
+        seat=SEATS[leader],
+        lead_card=CODES[lead],
+        led_suit=SUITS[led],
+    )
+
+
 # -- trick winner ---------------------------------------------------------------------------
 def trick_winner(seed: int, difficulty: int) -> Puzzle:
     """1: no trump played; 2: ruffs with the left Pedro; 3: both Pedros and an open pile."""
@@ -150,25 +168,7 @@ def trick_winner(seed: int, difficulty: int) -> Puzzle:
     led = SUITS.index(r["led_suit"])
     lines = [_trump_line(trump)]
     lead_card = cards[0]
-    if led == trump:
-        lines.append(
-            _line(
-                N_("{seat} leads {lead_card}, a trump: trump is led."),
-                L_TRUMP_LED,
-                seat=SEATS[leader],
-                lead_card=CODES[lead_card],
-            )
-        )
-    else:
-        lines.append(
-            _line(
-                N_("{seat} leads {lead_card}: {led_suit} is the suit led."),
-                L_WINS,
-                seat=SEATS[leader],
-                lead_card=CODES[lead_card],
-                led_suit=SUITS[led],
-            )
-        )
+    lines.append(_lead_line(trump, leader, lead_card, led))
     for i, c in enumerate(cards[1:], 1):
         seat = SEATS[(leader + i) % 4]
         if c == LEFT_PEDRO[trump]:
@@ -327,15 +327,8 @@ def legal_plays(seed: int, difficulty: int) -> Puzzle:
     seat = r["seat"]
     led = SUITS.index(r["led_suit"])
     lines = [_trump_line(trump)]
+    lines.append(_lead_line(trump, leader, lead, led))
     if led == trump:
-        lines.append(
-            _line(
-                N_("{seat} leads {lead_card}, a trump: trump is led."),
-                L_TRUMP_LED,
-                seat=SEATS[leader],
-                lead_card=CODES[lead],
-            )
-        )
         held = [c for c in hand if (tm >> c) & 1]
         if held:
             lines.append(
@@ -351,15 +344,6 @@ def legal_plays(seed: int, difficulty: int) -> Puzzle:
                 _line(N_("{seat} holds no trump, so may play any card."), L_VOID, seat=seat)
             )
     else:
-        lines.append(
-            _line(
-                N_("{seat} leads {lead_card}: {led_suit} is the suit led."),
-                L_WINS,
-                seat=SEATS[leader],
-                lead_card=CODES[lead],
-                led_suit=SUITS[led],
-            )
-        )
         follow = [c for c in hand if EFFECTIVE_SUIT[trump][c] == led]
         held = [c for c in hand if (tm >> c) & 1]
         if left in hand and left // 13 == led:
