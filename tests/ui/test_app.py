@@ -182,3 +182,14 @@ def test_reset_forgets_one_lesson_only() -> None:
     items = ProgressStore().items(code)
     assert question_item(a.id, a.questions[0].id) not in items
     assert items[question_item(b.id, b.questions[0].id)].done
+
+
+def test_lessons_page_without_a_lesson_resumes_the_last_one() -> None:
+    lesson = COURSE.lessons[2]
+    at = open_page(app(lang="en", lesson=lesson.id), "lesson")
+    at.selectbox(key=f"step:{lesson.id}").set_value(lesson.steps[2].id)
+    at.run()
+    code = at.session_state["learner"]
+    again = open_page(app(lang="en", learner=code), "lesson")
+    no_errors(again)
+    assert f"Lesson {lesson.number}" in again.title[0].value

@@ -134,3 +134,14 @@ def keep(key: str) -> None:
     makes the server send it to the browser again, in the new language."""
     if key in st.session_state:
         st.session_state[key] = st.session_state[key]
+
+
+def last_position(learner: str) -> dict[str, object] | None:
+    """Where the learner last was: ``{"lesson": id, "step": id, "t": time}``, or None."""
+    positions = [
+        it.value
+        for it in store().items(learner, "lesson/").values()
+        if it.item.endswith("/at") and isinstance(it.value, dict) and "t" in it.value
+    ]
+    best: dict[str, object] | None = max(positions, key=lambda v: float(v["t"]), default=None)
+    return best

@@ -2,9 +2,9 @@
 
 import streamlit as st
 
-from tutorial.progress import lesson_prefix, position_item
+from tutorial.progress import lesson_prefix
 from tutorial.ui.app import current, pages
-from tutorial.ui.session import course, link_params, store
+from tutorial.ui.session import course, last_position, link_params, store
 from tutorial.ui.views import safe_md
 
 s = current()
@@ -21,12 +21,7 @@ st.markdown(
 )
 items = store().items(s.learner, "lesson/")
 lesson_page = pages(s)["lesson"]
-positions = [(it.item, it.value) for it in items.values() if it.item.endswith("/at")]
-last = max(
-    (v for _, v in positions if isinstance(v, dict) and "t" in v),
-    key=lambda v: v["t"],
-    default=None,
-)
+last = last_position(s.learner)
 c = course()
 if last and c.lesson(str(last.get("lesson"))):
     lesson = c.lesson(str(last["lesson"]))
@@ -78,7 +73,6 @@ for lesson in c.lessons:
                 m=len(lesson.questions),
             ),
         )
-    _ = position_item
 for broken in c.broken:
     st.warning(
         t(

@@ -6,7 +6,7 @@ import streamlit as st
 
 from tutorial.progress import lesson_prefix, position_item, step_item
 from tutorial.ui.app import current
-from tutorial.ui.session import course, keep, store
+from tutorial.ui.session import course, keep, last_position, store
 from tutorial.ui.views import md, question_view, safe_md, stepper
 
 s = current()
@@ -35,7 +35,10 @@ if lesson is None:
             st.info(
                 t("There is no such lesson; here is lesson {n}.", n=c.lessons[0].number), icon="ℹ️"
             )
-    lesson = c.lessons[0]
+    else:  # no lesson in the link: the learner's most recent one, else the first
+        recent = last_position(s.learner)
+        lesson = c.lesson(str(recent.get("lesson"))) if recent else None
+    lesson = lesson or c.lessons[0]
     qp["lesson"] = lesson.id
 
 step_ids = [x.id for x in lesson.steps]
