@@ -27,7 +27,7 @@ _BIT = tuple(1 << i for i in range(52))
 _SEAT_CARDS = tuple(
     itemgetter(*(3 * g + j for g in (k, k + 4, k + 8) for j in range(3))) for k in range(4)
 )
-_ORDER = tuple(tuple((leader + k) & 3 for k in range(4)) for leader in range(4))
+_FOLLOWERS = tuple(tuple((leader + k) & 3 for k in (1, 2, 3)) for leader in range(4))
 
 
 class IllegalPlayout(AssertionError):
@@ -173,55 +173,67 @@ def random_playout(profile: Profile, dealer: int, rng: random.Random) -> Playout
     )
     ntricks = 0
     eff = EFFECTIVE_SUIT[trump]
+    tk = TRICK_KEY[trump]
+    append = plays.append
     while hands[0] | hands[1] | hands[2] | hands[3]:
         while not hands[leader]:
             leader = (leader + 1) & 3
-        led = -1
-        best = -2
+        # the lead: any card (the top of a pile for a hand of more than 6)
+        h = hands[leader]
+        beneath: tuple[int, ...] = ()
+        if first and big and h.bit_count() > 6:
+            card, beneath = _random_pile(h, h, h.bit_count() - 6, forbidden, rnd)
+            moved = _mask_of(card, beneath)
+        else:
+            n = int(rnd() * h.bit_count())
+            m = h
+            while n:
+                m &= m - 1
+                n -= 1
+            moved = m & -m
+            card = moved.bit_length() - 1
+        led = eff[card]
+        keys = tk[led]
+        trump_led = led == trump
+        follow = tmask if trump_led else pm[led]
+        hands[leader] = h & ~moved
+        taken = moved
+        best = keys[card]
         winner = leader
-        taken = 0
-        keys = TRICK_KEY[trump][0]
-        for s in _ORDER[leader]:
+        append((leader, card, beneath))
+        for s in _FOLLOWERS[leader]:
             h = hands[s]
             if not h:
                 continue
-            if led < 0:
+            f = h & follow
+            if not f:
                 m = h
-            elif led == trump:
-                m = h & tmask or h
+            elif trump_led:
+                m = f
             else:
-                f = h & pm[led]
-                m = (f | (h & tmask)) if f else h
-            beneath: tuple[int, ...] = ()
+                m = f | (h & tmask)
+            beneath = ()
             if first and big and h.bit_count() > 6:
                 card, beneath = _random_pile(h, m, h.bit_count() - 6, forbidden, rnd)
+                moved = _mask_of(card, beneath)
             else:
                 n = int(rnd() * m.bit_count())
                 while n:
                     m &= m - 1
                     n -= 1
-                card = (m & -m).bit_length() - 1
-            if led < 0:
-                led = eff[card]
-                keys = TRICK_KEY[trump][led]
-            elif (
-                eff[card] != led
-                and eff[card] != trump
-                and (h & tmask if led == trump else h & pm[led])
-            ):
+                moved = m & -m
+                card = moved.bit_length() - 1
+            e = eff[card]
+            if f and e != led and e != trump:
                 # the follow rule, stated by effective suit: off-suit only when void
                 raise IllegalPlayout(f"seat {s} played {card} while able to follow {led}")
-            moved = 1 << card
-            if beneath:
-                for c in beneath:
-                    moved |= 1 << c
             hands[s] = h & ~moved
             taken |= moved
             key = keys[card]
             if key > best:
                 best = key
                 winner = s
-            plays.append((s, card, beneath))
+            append((s, card, beneath))
         captured[winner & 1] |= taken
         leader = winner
         first = False
@@ -274,6 +286,13 @@ def _random_pile(
         allowed &= ~(1 << c)
         beneath.append(c)
     return top, tuple(beneath)
+
+
+def _mask_of(card: int, beneath: tuple[int, ...]) -> int:
+    m = 1 << card
+    for c in beneath:
+        m |= 1 << c
+    return m
 
 
 def _pick(mask: int, r: float) -> int:

@@ -98,6 +98,9 @@ class Profile:
     def __repr__(self) -> str:
         return f"get_profile({self.name!r})"
 
+    def __hash__(self) -> int:  # profiles are unique by name; hashing every field is slow
+        return hash(self.name)
+
 
 _STANDARD_POINTS = (
     PointRule("high", 1, _fixed(HIGH)),
