@@ -804,7 +804,20 @@ def refill(seed: int, difficulty: int) -> Puzzle:
                     seat=seat,
                 )
             )
-        if s == dealer:
+        if s == dealer and r["refill"]["reshuffled"]:
+            lines.append(
+                _line(
+                    N_(
+                        "The dealer, {seat}, keeps {n} trumps and, the stock having run out, "
+                        "draws {r} cards from the top of the new stock to reach 6."
+                    ),
+                    L_RUNS_OUT,
+                    seat=seat,
+                    n=kept,
+                    r=len(received[seat]),
+                )
+            )
+        elif s == dealer:
             rest = len(r["refill"]["dealer_examined"])
             got = len(received[seat])
             lines.append(

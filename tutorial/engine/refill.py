@@ -52,7 +52,9 @@ def refill_rob(
     ``hands`` (after the discard: trumps only) is updated in place. When the stock runs out
     the discards of all four players become a new stock, in the order ``reshuffle`` gives.
     The dealer keeps every trump of the rest and, if still short of 6, non-trumps from it:
-    ``dealer_keeps`` names them, or by default the first ones in stock order.
+    ``dealer_keeps`` names them, or by default the first ones in stock order. If the stock
+    ran out before the dealer's turn, the dealer draws what is still needed from the top of
+    the new stock without looking through it (decided).
     """
     pile = stock if isinstance(stock, list) else list(stock)
     pos = 0
@@ -74,6 +76,22 @@ def refill_rob(
             m |= 1 << c
         hands[seat] |= m
         log.received[seat].extend(got)
+    if log.reshuffled is not None:
+        # The stock ran out before the dealer's turn: the new stock is everyone's hidden
+        # discards (no trump among them). The dealer does not look through it; if still
+        # short of 6, the dealer draws from its top (decided).
+        if dealer_keeps is not None:
+            raise IllegalAction(
+                Reason.DEALER_KEEPS_INVALID,
+                "the stock ran out before the dealer's turn: the dealer draws from the top of "
+                "the new stock and chooses nothing",
+                seat=dealer,
+                required="0",
+            )
+        got = pile[pos : pos + max(0, 6 - hands[dealer].bit_count())]
+        hands[dealer] |= mask_of(got)
+        log.received[dealer].extend(got)
+        return
     rest = pile[pos:]
     log.dealer_examined = list(rest)
     trumps = []
