@@ -92,3 +92,18 @@ def test_browser_language_switch_answer_and_visible_card_svg(server: str, tmp_pa
         page.screenshot(path=str(tmp_path / "lesson-fr.png"), full_page=True)
         print(f"screenshot: {tmp_path / 'lesson-fr.png'}")
         browser.close()
+
+
+def test_first_visit_picks_the_browser_language(server: str) -> None:
+    with pw.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        context = browser.new_context(
+            locale="pt-PT", extra_http_headers={"Accept-Language": "pt-PT,pt;q=0.9"}
+        )
+        page = context.new_page()
+        page.goto(f"{server}/?")
+        wait_idle(page)
+        page.wait_for_function("() => location.search.includes('lang=')")
+        assert "lang=pt" in page.url
+        assert "Aprenda" in page.locator("h1").first.inner_text()
+        browser.close()
