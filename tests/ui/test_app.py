@@ -102,6 +102,9 @@ def test_full_pass_through_lesson_07_right_and_wrong() -> None:
         assert at.session_state[f"res:{lesson.id}:{q.id}"]["ok"] is True, q.id
         assert store.items(learner)[question_item(lesson.id, q.id)].done
     no_errors(at)
+    assert any("Bien hecho" in m.value for m in at.success)  # every question answered right
+    links = [p.proto.label for p in at.get("page_link")]
+    assert any("lección 8" in x for x in links)  # and on to the next lesson
 
 
 def test_language_switch_mid_lesson_keeps_step_scenario_and_answers() -> None:

@@ -4,9 +4,9 @@ import time
 
 import streamlit as st
 
-from tutorial.progress import lesson_prefix, position_item, step_item
-from tutorial.ui.app import current
-from tutorial.ui.session import course, keep, last_position, store
+from tutorial.progress import lesson_prefix, position_item, question_item, step_item
+from tutorial.ui.app import current, pages
+from tutorial.ui.session import course, keep, last_position, link_params, store
 from tutorial.ui.views import md, question_view, safe_md, stepper
 
 s = current()
@@ -126,6 +126,27 @@ st.caption(
 )
 for n, q in enumerate(lesson.questions, 1):
     question_view(s, lesson, q, n)
+
+done = store().items(s.learner, lesson_prefix(lesson.id))
+right = sum(
+    1
+    for q in lesson.questions
+    if (it := done.get(question_item(lesson.id, q.id))) is not None and it.done
+)
+if right == len(lesson.questions):
+    st.success(t("Well done: every question of this lesson is answered."), icon="🎉")
+    later = [x for x in c.lessons if x.number > lesson.number]
+    if later:
+        st.page_link(
+            pages(s)["lesson"],
+            icon="➡️",
+            label=t(
+                "Next: lesson {n}, {title}", n=later[0].number, title=later[0].title.get(s.lang)
+            ),
+            query_params=link_params(s, lesson=later[0].id),
+        )
+else:
+    st.caption(t("{right} of {n} questions answered right.", right=right, n=len(lesson.questions)))
 
 with st.expander(t("Start this lesson again")):
     st.caption(t("This forgets your steps and answers in this lesson only."))
