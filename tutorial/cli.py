@@ -11,7 +11,6 @@ from pathlib import Path
 from tutorial.engine.profiles import DEFAULT_PROFILE, PROFILES, get_profile
 from tutorial.engine.simulate import InvariantError, simulate
 from tutorial.scenario.files import run_file, summary
-from tutorial.yamldoc import format_path
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -165,6 +164,3 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
-
-
-__all__ = ["format_path", "main"]

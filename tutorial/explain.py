@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from tutorial.engine.cards import RANK_CHARS, Card, parse_index
+from tutorial.engine.cards import Card
 from tutorial.engine.errors import Reason
 from tutorial.engine.profiles import Profile
 from tutorial.engine.trumps import LEFT_PEDRO, RIGHT_PEDRO, TRUMP_MASK
@@ -179,6 +179,3 @@ def point_name(t: Translator, name: str) -> str:
 
 def team_name(t: Translator, team: str) -> str:
     return t(TEAM_NAMES[team])
-
-
-__all__ = ["RANK_CHARS", "card_label", "explain_illegal", "explain_trick", "parse_index"]

@@ -30,7 +30,7 @@ from tutorial.lessons.model import (
     Text,
 )
 from tutorial.scenario.files import replay_data
-from tutorial.yamldoc import Key, SourceError, Where, YamlDoc, format_path
+from tutorial.yamldoc import Key, SourceError, Where, YamlDoc
 
 ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 FILE_RE = re.compile(r"^[a-z0-9][a-z0-9_-]*(?:/[a-z0-9][a-z0-9_-]*)*\.ya?ml$")
@@ -505,6 +505,3 @@ def load_course(root: Path | None = None) -> Course:
             broken.append(LessonProblem(display, raw_id, raw_number, tuple(problems.items)))
     lessons.sort(key=lambda lesson: lesson.number)
     return Course(tuple(lessons), tuple(broken))
-
-
-__all__ = ["DEFAULT_DIR", "format_path", "load_course"]
