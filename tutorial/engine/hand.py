@@ -182,7 +182,6 @@ class Hand:
         "best_card",
         "best_key",
         "best_seat",
-        "bids",
         "calls",
         "capture_list",
         "capture_mask",
@@ -197,7 +196,6 @@ class Hand:
         "led",
         "passed",
         "phase",
-        "pile_seat_sizes",
         "plain_masks",
         "point_cards",
         "profile",
@@ -240,7 +238,6 @@ class Hand:
         self.passed = [False, False, False, False]
         self.high_bid: int | None = None
         self.high_seat: int | None = None
-        self.bids = 0
         self.trump: int = -1
         self.trump_mask = 0
         self.refill_log: RefillLog | None = None
