@@ -42,6 +42,13 @@ POINT_NAMES = {
     "dom": N_("Dom"),
 }
 TEAM_NAMES = {"AC": N_("A and C"), "BD": N_("B and D")}
+PHASE_NAMES = {
+    "bid": N_("bidding"),
+    "trump": N_("naming trump"),
+    "refill": N_("discard and refill"),
+    "play": N_("play"),
+    "done": N_("end of the hand"),
+}
 
 REASONS: Mapping[str, str] = {
     Reason.WRONG_PHASE: N_("That is not possible now: this is the {required} phase."),
@@ -142,6 +149,8 @@ def explain_illegal(t: Translator, facts: Mapping[str, object]) -> str:
     if card:
         values["card"] = Card.parse(card).pretty
     required = values.get("required")
+    if reason == Reason.WRONG_PHASE and required in PHASE_NAMES:
+        values["required"] = t(PHASE_NAMES[required])
     if reason == Reason.MUST_FOLLOW_SUIT_OR_TRUMP and required:
         values["suit"] = t(SUIT_NAMES["CDHS".index(required)])
     values.setdefault("seat", "")
