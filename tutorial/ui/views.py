@@ -257,7 +257,7 @@ def stepper(s: Session, lesson: Lesson, step: Step, scenario: Scenario) -> None:
         on_click=go,
         args=(prev_trick,),
         disabled=i == 0,
-        use_container_width=True,
+        width="stretch",
     )
     cols[1].button(
         t("◀ Back"),
@@ -265,7 +265,7 @@ def stepper(s: Session, lesson: Lesson, step: Step, scenario: Scenario) -> None:
         on_click=go,
         args=(i - 1,),
         disabled=i == 0,
-        use_container_width=True,
+        width="stretch",
     )
     cols[2].button(
         t("Forward ▶"),
@@ -273,7 +273,7 @@ def stepper(s: Session, lesson: Lesson, step: Step, scenario: Scenario) -> None:
         on_click=go,
         args=(i + 1,),
         disabled=i >= len(frames) - 1,
-        use_container_width=True,
+        width="stretch",
     )
     cols[3].button(
         t("Next trick ⏭"),
@@ -281,7 +281,7 @@ def stepper(s: Session, lesson: Lesson, step: Step, scenario: Scenario) -> None:
         on_click=go,
         args=(next_trick,),
         disabled=i >= len(frames) - 1,
-        use_container_width=True,
+        width="stretch",
     )
     frame = frames[i]
     st.caption(

@@ -230,6 +230,6 @@ for kk in KINDS:
                 }
             )
 if rows:
-    st.dataframe(rows, hide_index=True, use_container_width=True)
+    st.dataframe(rows, hide_index=True, width="stretch")
 else:
     st.caption(t("Your accuracy and streaks will appear here."))

@@ -107,7 +107,7 @@ cols[0].button(
     on_click=_go,
     args=(max(idx - 1, 0),),
     disabled=idx == 0,
-    use_container_width=True,
+    width="stretch",
 )
 cols[1].button(
     t("Next step ▶"),
@@ -115,7 +115,7 @@ cols[1].button(
     on_click=_go,
     args=(min(idx + 1, len(step_ids) - 1),),
     disabled=idx == len(step_ids) - 1,
-    use_container_width=True,
+    width="stretch",
 )
 
 st.header(t("Check yourself"))
