@@ -8,7 +8,9 @@ language reruns the page without losing the step, the scenario position or the a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 import streamlit as st
 
@@ -16,6 +18,13 @@ from tutorial.i18n import DEFAULT_LANG, LANGS, Translator, get_translator, langu
 from tutorial.i18n import parse_lang as _parse_lang
 from tutorial.lessons.loader import load_course
 from tutorial.lessons.model import Course
+from tutorial.lessons.reference import (
+    ProfileRules,
+    SourceError,
+    Term,
+    load_glossary,
+    load_reference,
+)
 from tutorial.progress import ProgressStore, new_learner_code, parse_learner_code
 
 
@@ -23,6 +32,31 @@ from tutorial.progress import ProgressStore, new_learner_code, parse_learner_cod
 def course() -> Course:
     """The lessons, loaded and engine-checked once per server process."""
     return load_course()
+
+
+@st.cache_resource(show_spinner=False)
+def reference() -> dict[str, ProfileRules]:
+    """The rules reference, loaded once per server process (an error is not cached)."""
+    return load_reference()
+
+
+@st.cache_resource(show_spinner=False)
+def glossary() -> tuple[Term, ...]:
+    return load_glossary()
+
+
+T = TypeVar("T")
+
+
+def load_or_stop(loader: Callable[[], T], unavailable: str) -> T:
+    """Content from ``loader``, or a visible warning (``unavailable`` with the problem as
+    ``{problem}``) and the end of the page, if its file is broken."""
+    try:
+        return loader()
+    except SourceError as exc:
+        st.warning(unavailable.format(problem=str(exc)), icon="⚠️")
+        st.stop()
+        raise  # st.stop() does not return
 
 
 @st.cache_resource(show_spinner=False)

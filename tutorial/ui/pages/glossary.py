@@ -2,24 +2,14 @@
 
 import streamlit as st
 
-from tutorial.lessons.reference import SourceError, load_glossary
 from tutorial.ui.app import current
+from tutorial.ui.session import glossary, load_or_stop
 from tutorial.ui.views import md, safe_md
-
-
-@st.cache_resource(show_spinner=False)
-def _glossary():  # type: ignore[no-untyped-def]
-    return load_glossary()
-
 
 s = current()
 t = s.t
 st.title(t("Glossary"))
-try:
-    terms = _glossary()
-except SourceError as exc:
-    st.warning(t("The glossary is unavailable: {problem}", problem=str(exc)), icon="⚠️")
-    st.stop()
+terms = load_or_stop(glossary, t("The glossary is unavailable: {problem}", problem="{problem}"))
 query = st.text_input(t("Search"), key="glossary_search").strip().lower()
 for term in sorted(terms, key=lambda x: x.term.get(s.lang).lower()):
     name = term.term.get(s.lang)

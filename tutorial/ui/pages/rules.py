@@ -2,25 +2,16 @@
 
 import streamlit as st
 
-from tutorial.lessons.reference import SourceError, load_reference
 from tutorial.ui.app import current
-from tutorial.ui.session import keep
+from tutorial.ui.session import keep, load_or_stop, reference
 from tutorial.ui.views import md, safe_md
-
-
-@st.cache_resource(show_spinner=False)
-def _reference():  # type: ignore[no-untyped-def]
-    return load_reference()
-
 
 s = current()
 t = s.t
 st.title(t("Rules reference"))
-try:
-    ref = _reference()
-except SourceError as exc:
-    st.warning(t("The rules reference is unavailable: {problem}", problem=str(exc)), icon="⚠️")
-    st.stop()
+ref = load_or_stop(
+    reference, t("The rules reference is unavailable: {problem}", problem="{problem}")
+)
 names = list(ref)
 keep("rules_profile")
 st.segmented_control(
