@@ -11,6 +11,7 @@ from pathlib import Path
 from tutorial.engine.profiles import DEFAULT_PROFILE, PROFILES, get_profile
 from tutorial.engine.simulate import InvariantError, simulate
 from tutorial.scenario.files import run_file, summary
+from tutorial.scenario.hands import position_summary
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -32,7 +33,12 @@ def _replay(args: argparse.Namespace) -> int:
                 )
         else:
             assert report.replay is not None
-            print(f"ok     {name}: {summary(report.replay)}")
+            r = report.replay.result
+            pos = r.get("position")  # a hand scenario that stops before its end
+            line = summary(report.replay) if not pos or r.get("bidder") else ""
+            if pos:
+                line = f"{line}; {position_summary(pos)}" if line else position_summary(pos)
+            print(f"ok     {name}: {line}")
     return status
 
 

@@ -1,32 +1,35 @@
-"""Fast random playouts of whole hands, for simulation, drills and (later) bots.
+"""Fast random playouts of whole hands, for simulation, drills and bots.
 
-:func:`random_playout` plays one hand with uniformly random legal actions on bit masks and
-the engine's precomputed tables, reusing the profile's own refill function and the shared
-point table, so the rules live in one place; only the play loop is written out here for
-speed. Every play is re-checked against the follow rule, stated independently by
-effective suit. The returned :class:`Playout` records every action, and replaying it
-through the validating :class:`~tutorial.engine.hand.Hand` reproduces it exactly (a
-property test checks this on thousands of hands).
+:func:`random_playout` plays one hand with random legal actions on bit masks. It shares
+with the rules core (:mod:`tutorial.engine.state`) the deal, the profile's trump tables,
+its refill function and the point table; only the bidding and play loops are written out
+here, for speed (about twice as fast as stepping a :class:`~tutorial.engine.state.State`).
+Those loops are pinned to the core step by step: with ``trace`` given, every decision's
+legal set is recorded, and a test replays thousands of playouts of every profile through
+the core checking that it lists the same legal set at every decision (as perft counts pin
+a chess move generator). Every play is also re-checked against the follow rule, stated
+independently by effective suit. :func:`replay_playout` steps the core through a
+playout.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from operator import itemgetter
 from typing import NamedTuple
 
-from tutorial.engine.hand import point_table, score_points
+from tutorial.engine.actions import Action, Call, DealerKeep, Keep, NameTrump, PlayCard, Reshuffle
+from tutorial.engine.deal import deal_in_threes, sorted_shuffle
+from tutorial.engine.points import point_table, score_points
 from tutorial.engine.profiles import Profile
 from tutorial.engine.refill import RefillLog
 from tutorial.engine.scoring import hand_delta
-from tutorial.engine.trumps import EFFECTIVE_SUIT, PLAIN_MASK, TRICK_KEY, TRUMP_MASK
+from tutorial.engine.state import DEALER_KEEPS, KEEP, RESHUFFLE, Phase, State
 
-_RANGE52 = range(52)
-_BIT = tuple(1 << i for i in range(52))
-_SEAT_CARDS = tuple(
-    itemgetter(*(3 * g + j for g in (k, k + 4, k + 8) for j in range(3))) for k in range(4)
-)
+Trace = list[tuple[int, object]]
+"""(seat, legal set) per decision: a list of calls when bidding, a mask of top cards when
+playing."""
+
 _FOLLOWERS = tuple(tuple((leader + k) & 3 for k in (1, 2, 3)) for leader in range(4))
 
 
@@ -59,14 +62,14 @@ class Playout(NamedTuple):
     tricks: int
 
 
-def random_playout(profile: Profile, dealer: int, rng: random.Random) -> Playout:
+def random_playout(
+    profile: Profile, dealer: int, rng: random.Random, trace: Trace | None = None
+) -> Playout:
+    """One hand of random legal play. ``trace`` (a list) receives every decision's legal
+    set, for the test that pins this loop to the core."""
     rnd = rng.random
-    sort_keys = [rnd() for _ in _RANGE52]
-    deck = sorted(_RANGE52, key=sort_keys.__getitem__)
-    bit = _BIT.__getitem__
-    hands = [0, 0, 0, 0]
-    for k in range(4):  # seat dealer+1+k gets the k-th, (k+4)-th and (k+8)-th threes
-        hands[(dealer + 1 + k) & 3] = sum(map(bit, _SEAT_CARDS[k](deck)))
+    deck = sorted_shuffle(rng)
+    hands = deal_in_threes(deck, dealer)
 
     # -- bidding: pass half the time when allowed, otherwise a legal bid, low ones likelier
     calls: list[int | None] = []
@@ -83,8 +86,12 @@ def random_playout(profile: Profile, dealer: int, rng: random.Random) -> Playout
             and profile.dealer_forced_bid is not None
         ):
             value: int | None = profile.dealer_forced_bid
+            if trace is not None:
+                trace.append((seat, [value]))
         else:
             low = profile.bid_min if high is None else high + 1
+            if trace is not None:
+                trace.append((seat, [None, *range(low, bid_max + 1)]))
             r = rnd()
             value = (
                 None
@@ -128,10 +135,11 @@ def random_playout(profile: Profile, dealer: int, rng: random.Random) -> Playout
 
     # -- trump, discard, refill (the profile's own refill function)
     trump = int(rnd() * 4)
-    tmask = TRUMP_MASK[trump]
-    pm = PLAIN_MASK[trump]
+    tables = profile.trumps
+    tmask = tables.mask[trump]
+    pm = tables.plain[trump]
     keep: list[list[int]] = [[], [], [], []]
-    if profile.keep_non_trumps:
+    if profile.keep_non_trumps and profile.draw:
         for s in range(4):
             plain = hands[s] & ~tmask
             room = 6 - (hands[s] & tmask).bit_count()
@@ -140,24 +148,25 @@ def random_playout(profile: Profile, dealer: int, rng: random.Random) -> Playout
                 plain &= ~(1 << c)
                 keep[s].append(c)
                 room -= 1
-    discards = [0, 0, 0, 0]
-    for s in range(4):
-        h = hands[s]
-        kept = 0
-        for c in keep[s]:
-            kept |= 1 << c
-        hands[s] = (h & tmask) | kept
-        discards[s] = h & ~hands[s]
-    log = RefillLog(discard_masks=discards)
     shuffled: list[int] | None = None
+    if profile.draw:
+        discards = [0, 0, 0, 0]
+        for s in range(4):
+            h = hands[s]
+            kept = 0
+            for c in keep[s]:
+                kept |= 1 << c
+            hands[s] = (h & tmask) | kept
+            discards[s] = h & ~hands[s]
+        log = RefillLog(discard_masks=discards)
 
-    def reshuffler(cards: list[int]) -> list[int]:
-        nonlocal shuffled
-        shuffled = list(cards)
-        rng.shuffle(shuffled)
-        return shuffled
+        def reshuffler(cards: list[int]) -> list[int]:
+            nonlocal shuffled
+            shuffled = list(cards)
+            rng.shuffle(shuffled)
+            return shuffled
 
-    profile.refill(tmask, dealer, hands, deck[36:], log, reshuffler)
+        profile.refill(tmask, dealer, hands, deck[36:], log, reshuffler)
     start = (hands[0], hands[1], hands[2], hands[3])
     table = point_table(profile, trump, start[0] | start[1] | start[2] | start[3])
     forbidden = table.scoring_trumps
@@ -167,13 +176,14 @@ def random_playout(profile: Profile, dealer: int, rng: random.Random) -> Playout
     captured = [0, 0]
     leader = high_seat
     first = True
+    size = profile.hand_size
     big = (
         max(start[0].bit_count(), start[1].bit_count(), start[2].bit_count(), start[3].bit_count())
-        > 6
+        > size
     )
     ntricks = 0
-    eff = EFFECTIVE_SUIT[trump]
-    tk = TRICK_KEY[trump]
+    eff = tables.effective[trump]
+    tk = tables.trick_key[trump]
     append = plays.append
     while hands[0] | hands[1] | hands[2] | hands[3]:
         while not hands[leader]:
@@ -181,8 +191,10 @@ def random_playout(profile: Profile, dealer: int, rng: random.Random) -> Playout
         # the lead: any card (the top of a pile for a hand of more than 6)
         h = hands[leader]
         beneath: tuple[int, ...] = ()
-        if first and big and h.bit_count() > 6:
-            card, beneath = _random_pile(h, h, h.bit_count() - 6, forbidden, rnd)
+        if trace is not None:
+            trace.append((leader, _pile_tops(h, h, h.bit_count() - size, forbidden, first)))
+        if first and big and h.bit_count() > size:
+            card, beneath = _random_pile(h, h, h.bit_count() - size, forbidden, rnd)
             moved = _mask_of(card, beneath)
         else:
             n = int(rnd() * h.bit_count())
@@ -213,8 +225,10 @@ def random_playout(profile: Profile, dealer: int, rng: random.Random) -> Playout
             else:
                 m = f | (h & tmask)
             beneath = ()
-            if first and big and h.bit_count() > 6:
-                card, beneath = _random_pile(h, m, h.bit_count() - 6, forbidden, rnd)
+            if trace is not None:
+                trace.append((s, _pile_tops(h, m, h.bit_count() - size, forbidden, first)))
+            if first and big and h.bit_count() > size:
+                card, beneath = _random_pile(h, m, h.bit_count() - size, forbidden, rnd)
                 moved = _mask_of(card, beneath)
             else:
                 n = int(rnd() * m.bit_count())
@@ -286,6 +300,52 @@ def _random_pile(
         allowed &= ~(1 << c)
         beneath.append(c)
     return top, tuple(beneath)
+
+
+def _pile_tops(h: int, legal: int, k: int, forbidden: int, first: bool) -> int:
+    """The top cards :func:`_random_pile` may choose from (``legal`` when no pile)."""
+    if not first or k <= 0:
+        return legal
+    free = h & ~forbidden
+    if free.bit_count() >= k and free.bit_count() == k:
+        return legal & forbidden
+    return legal
+
+
+def replay_playout(
+    profile: Profile, p: Playout, check: Callable[[State, Action], None] | None = None
+) -> State:
+    """Step the rules core through a playout's decisions and return the finished state.
+    ``check(state, action)`` is called before each decision is applied (the test that pins
+    the fast loops uses it). The dealer keeps non-trumps in stock order, as random play does.
+    """
+    state = State.from_deck(profile, p.dealer, p.deck)
+    plays = iter(p.plays)
+    calls = iter(p.calls)
+    while not state.is_terminal():
+        action: Action
+        if state.phase is Phase.BID:
+            action = Call(next(calls))
+        elif state.phase is Phase.TRUMP:
+            action = NameTrump(p.trump)
+        elif state.pending == KEEP:
+            action = Keep(tuple(p.keep[state.to_act]))
+        elif state.pending == DEALER_KEEPS:
+            options, count = state.pending_info
+            assert isinstance(options, tuple) and isinstance(count, int)
+            action = DealerKeep(options[:count])
+        elif state.pending == RESHUFFLE:
+            assert p.reshuffle is not None
+            action = Reshuffle(tuple(p.reshuffle))
+        else:
+            seat, card, beneath = next(plays)
+            if seat != state.to_act:
+                raise IllegalPlayout(f"seat {seat} played out of turn")
+            action = PlayCard(card, beneath)
+        if check is not None:
+            check(state, action)
+        state.apply(action)
+    return state
 
 
 def _mask_of(card: int, beneath: tuple[int, ...]) -> int:

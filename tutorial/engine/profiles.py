@@ -206,7 +206,8 @@ NO_DRAW = replace(
 )
 
 PROFILES: dict[str, Profile] = {
-    p.name: p for p in (PAGAT_62, CLASSIC_51, CLASSIC_42, AUCTION_CINCH, PEDRO_SANCHO, DOM_PEDRO)
+    p.name: p
+    for p in (PAGAT_62, CLASSIC_51, CLASSIC_42, AUCTION_CINCH, PEDRO_SANCHO, DOM_PEDRO, NO_DRAW)
 }
 DEFAULT_PROFILE = PAGAT_62.name
 

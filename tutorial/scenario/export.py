@@ -6,6 +6,8 @@ from typing import Any
 
 from tutorial.engine.cards import CODES
 from tutorial.engine.playout import Playout
+from tutorial.engine.profiles import get_profile
+from tutorial.engine.seats import SUIT_LETTERS
 from tutorial.scenario.fields import SEATS, TEAMS
 
 
@@ -26,14 +28,14 @@ def playout_scenario(p: Playout, profile: str) -> dict[str, Any]:
     if p.bidder is None:
         scenario["expect"] = {"thrown_in": True}
         return scenario
-    scenario["trump"] = "CDHS"[p.trump]
+    scenario["trump"] = SUIT_LETTERS[p.trump]
     if any(p.keep):
         scenario["keep"] = {SEATS[s]: [CODES[c] for c in k] for s, k in enumerate(p.keep) if k}
     if p.reshuffle is not None:
         scenario["reshuffle"] = [CODES[c] for c in p.reshuffle]
     tricks: list[list[Any]] = []
     current: list[Any] = []
-    sizes = _trick_sizes(p)
+    sizes = _trick_sizes(p, get_profile(profile).hand_size)
     for seat_card_pile in p.plays:
         _, card, pile = seat_card_pile
         current.append(CODES[card] if not pile else [CODES[card], *(CODES[c] for c in pile)])
@@ -57,8 +59,9 @@ def _codes(mask: int) -> list[str]:
     return [CODES[c] for c in range(52) if (mask >> c) & 1]
 
 
-def _trick_sizes(p: Playout) -> list[int]:
-    """How many seats played in each trick (4, except when short hands run out)."""
+def _trick_sizes(p: Playout, size: int = 6) -> list[int]:
+    """How many seats played in each trick (4, except when short hands run out); a hand
+    of more than ``size`` cards plays its surplus as a pile on the first trick."""
     held = [h.bit_count() for h in p.start_hands]
     sizes = []
     first = True
@@ -67,7 +70,7 @@ def _trick_sizes(p: Playout) -> list[int]:
         sizes.append(n)
         for s in range(4):
             if held[s]:
-                held[s] -= (held[s] - 5) if first and held[s] > 6 else 1
+                held[s] -= (held[s] - size + 1) if first and held[s] > size else 1
         first = False
     return sizes
 

@@ -1,0 +1,106 @@
+"""``score`` and ``game`` scenarios: one hand's effect on the score, a game of hands."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tutorial.engine.profiles import Profile
+from tutorial.engine.scoring import GameScore, score_hand
+from tutorial.scenario import fields as F
+from tutorial.scenario.common import TEAMS, Replay, team_name, teams
+from tutorial.yamldoc import Key, Where
+
+
+def _points(w: Where, path: tuple[Key, ...], value: Any, profile: Profile) -> tuple[int, int]:
+    pts = F.team_numbers(w, path, value)
+    if min(pts) < 0:
+        raise w.error(path, "points won cannot be negative")
+    total = profile.total_points
+    if profile.all_points_in_play and sum(pts) != total:
+        raise w.error(
+            path,
+            f"in {profile.name} all {total} points are always in play, so the "
+            f"two sides' points must add up to {total}, not {sum(pts)}",
+        )
+    if sum(pts) > total:
+        raise w.error(path, f"a hand holds only {total} points, not {sum(pts)}")
+    return pts
+
+
+def _bid(w: Where, path: tuple[Key, ...], value: Any, profile: Profile) -> int:
+    bid = F.integer(w, path, value)
+    if not profile.bid_min <= bid <= profile.bid_max:
+        raise w.error(
+            path,
+            f"a bid in {profile.name} is from {profile.bid_min} to {profile.bid_max}, not {bid}",
+            reason="bid_out_of_range",
+        )
+    return bid
+
+
+def replay_score(m: Mapping[str, Any], w: Where, profile: Profile) -> Replay:
+    before = F.team_numbers(w, ("before",), m.get("before"))
+    bidder = F.team(w, ("bidder",), m.get("bidder"))
+    bid = _bid(w, ("bid",), m.get("bid"), profile)
+    pts = _points(w, ("points",), m.get("points"), profile)
+    out = score_hand(profile, before, bidder, bid, pts)
+    d = out.decision
+    result = {
+        "before": teams(before),
+        "bidder": TEAMS[bidder],
+        "bid": bid,
+        "points": teams(pts),
+        "made": out.made,
+        "delta": teams(out.delta),
+        "after": teams(out.after),
+        "bidder_goes_out": d.bidder_goes_out,
+        "winner": team_name(d.winner),
+        "decided_by": d.decided_by.value if d.decided_by else None,
+    }
+    frames = [{"id": "score", **result}]
+    return Replay("score", profile.name, result, frames)
+
+
+def replay_game(m: Mapping[str, Any], w: Where, profile: Profile) -> Replay:
+    hands = m.get("hands")
+    if not isinstance(hands, list) or not hands:
+        raise w.error(("hands",), "expected a list of hand results")
+    game = GameScore(profile)
+    scores = []
+    frames = []
+    details = []
+    for i, h in enumerate(hands):
+        hm = F.mapping(w, ("hands", i), h, required=("bidder", "bid", "points"))
+        if game.winner is not None:
+            raise w.error(
+                ("hands", i), f"the game was already won by {TEAMS[game.winner]} after hand {i}"
+            )
+        bidder = F.team(w, ("hands", i, "bidder"), hm["bidder"])
+        bid = _bid(w, ("hands", i, "bid"), hm["bid"], profile)
+        pts = _points(w, ("hands", i, "points"), hm["points"], profile)
+        before = game.totals
+        game = game.add(bidder, bid, pts)
+        assert game.last is not None
+        d = game.last.decision
+        scores.append(teams(game.totals))
+        detail = {
+            "before": teams(before),
+            "bidder": TEAMS[bidder],
+            "bid": bid,
+            "points": teams(pts),
+            "made": game.last.made,
+            "delta": teams(game.last.delta),
+            "after": teams(game.totals),
+            "bidder_goes_out": d.bidder_goes_out,
+            "winner": team_name(d.winner),
+        }
+        details.append(detail)
+        frames.append({"id": f"h{i + 1}", **detail})
+    result = {
+        "scores": scores,
+        "hands": details,
+        "winner": team_name(game.winner),
+        "decided_by": game.decided_by.value if game.decided_by else None,
+    }
+    return Replay("game", profile.name, result, frames)
