@@ -13,7 +13,6 @@ from tutorial.lessons.judge import expected, judge
 from tutorial.lessons.loader import load_course
 from tutorial.lessons.model import LANGS
 
-
 REAL = Path(__file__).resolve().parents[2] / "lessons"
 
 
