@@ -496,7 +496,7 @@ def fingerprint(root: Path | None = None) -> tuple[tuple[str, int, int], ...]:
     """Name, modification time and size of every YAML file of the lessons folder: a new
     value means a new version of the course (the app reloads only then)."""
     root = lessons_dir() if root is None else root
-    out = []
+    out = [(str(root.resolve()), 0, 0)]
     try:
         for path in sorted(root.rglob("*.y*ml"))[:2000]:
             try:
