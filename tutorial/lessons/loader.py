@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 from tutorial.engine.cards import CODES, parse_index
 from tutorial.engine.errors import InvalidInput
 from tutorial.engine.profiles import PROFILES
+from tutorial.lessons.lint import lesson_problems
 from tutorial.lessons.model import (
     LANGS,
     QUESTION_TYPES,
@@ -191,7 +192,7 @@ class LessonReader:
             raise self.w.error(path, "narration needs a scenario in the same step")
         out = []
         for i, item in enumerate(value):
-            m = _keys(self.w, (*path, i), item, ("at", "text"))
+            m = _keys(self.w, (*path, i), item, ("at", "text"), ("facts",))
             at = m["at"]
             if not isinstance(at, str) or not MOMENT_RE.match(at):
                 raise self.w.error(
@@ -205,7 +206,7 @@ class LessonReader:
                     f"no moment {at!r} (it has: "
                     f"{', '.join(scenario.replay.moments)})",
                 )
-            out.append(Narration(at, _text(self.w, (*path, i, "text"), m["text"])))
+            out.append(Narration(at, _text(self.w, (*path, i, "text"), m["text"]), m.get("facts")))
         return tuple(out)
 
     def step(self, i: int, value: Any, seen: set[str], profile: str) -> Step:
@@ -431,7 +432,7 @@ class LessonReader:
             p.add(w.error(("steps",), "a lesson needs at least one step with a scenario"))
         if p.items or title is None or intro is None:
             return None
-        return Lesson(
+        lesson = Lesson(
             lid,
             number,
             self.doc.file,
@@ -442,6 +443,9 @@ class LessonReader:
             profile,
             alternative,
         )
+        for path, message in lesson_problems(lesson):  # content checks (tutorial/lessons/lint.py)
+            p.add(w.error(path, message))
+        return None if p.items else lesson
 
 
 def normal_answer(qtype: str, value: Any) -> Any:
