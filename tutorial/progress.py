@@ -39,7 +39,7 @@ CODE_RE = re.compile(rf"^{_CHAR}{{4}}-{_CHAR}{{4}}(?:-{_CHAR}{{4}}-{_CHAR}{{4}})
 """A learner code: the new 16-character form, or the 8-character form of earlier codes."""
 CODE_LENGTH = 4 * _GROUPS + _GROUPS - 1
 ITEM_RE = re.compile(r"^[a-z0-9][a-z0-9_-]*(?:/[a-z0-9][a-z0-9_:-]*){0,6}$")
-TIMEOUT = 2.0
+TIMEOUT = 5.0
 """Seconds a write waits for another writer's lock before it fails (and is kept to retry)."""
 
 SCHEMA_VERSION = 1
@@ -165,15 +165,16 @@ class ProgressStore:
             return
         if version > SCHEMA_VERSION:
             raise StoreError(f"the database has schema {version}, newer than this program's")
-        if version == 0:
-            db.execute("PRAGMA journal_mode=WAL")  # persistent; readers never wait on writers
-        db.execute("BEGIN IMMEDIATE")
+        db.execute("BEGIN IMMEDIATE")  # waits for any other writer (busy_timeout)
         version = int(db.execute("PRAGMA user_version").fetchone()[0])  # another may have won
         for n in range(version + 1, SCHEMA_VERSION + 1):
             for statement in MIGRATIONS[n]:
                 db.execute(statement)
         db.execute(f"PRAGMA user_version={max(version, SCHEMA_VERSION)}")
         db.execute("COMMIT")
+        if version == 0:  # persistent: readers never wait for writers (best effort)
+            with suppress(sqlite3.OperationalError):
+                db.execute("PRAGMA journal_mode=WAL")
 
     def _rows(self, sql: str, args: tuple[Any, ...]) -> list[tuple[Any, ...]]:
         """Rows of a read; a database never written has none. A folder we cannot write
