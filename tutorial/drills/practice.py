@@ -8,6 +8,7 @@ are saved with the learner's progress (item ``drill/<kind>/<difficulty>``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -71,16 +72,41 @@ def record(store: ProgressStore, learner: str, kind: str, difficulty: int, right
     return s
 
 
+MAX_GAP = 2 * len(KINDS)
+"""In "Mixed" practice every kind comes back within this many puzzles, however the learner
+answers (or skips)."""
+HISTORY = MAX_GAP
+"""How many recent picks the caller keeps for :func:`next_up`."""
+
+
 def next_up(
-    counter: int, stats: dict[tuple[str, int], Stats], allowed: list[tuple[str, int]]
+    counter: int,
+    stats: dict[tuple[str, int], Stats],
+    allowed: list[tuple[str, int]],
+    recent: Sequence[str] = (),
 ) -> tuple[str, int]:
-    """The most overdue (kind, difficulty) among ``allowed``; unseen ones count as due now,
-    and among equals the lower box (the weaker concept) comes first."""
+    """The next (kind, difficulty) among ``allowed``. ``recent`` are the kinds picked last
+    (oldest first). A kind not picked for ``MAX_GAP - len(allowed)`` puzzles comes back
+    first, the longest-absent first, so every kind returns within ``MAX_GAP`` puzzles.
+    Otherwise the due ones (unseen ones count as due now) come first, the weaker concept
+    (lower box) before the stronger, then the least recently picked."""
+
+    def absent(kd: tuple[str, int]) -> int:
+        """Puzzles since ``kd``'s kind was last picked (all of ``recent`` if never)."""
+        for age, kind in enumerate(reversed(recent)):
+            if kind == kd[0]:
+                return age
+        return len(recent)
+
+    overdue = [kd for kd in allowed if absent(kd) >= MAX_GAP - len(allowed)]
+    if overdue:
+        return max(overdue, key=lambda kd: (absent(kd), -allowed.index(kd)))
     return min(
         allowed,
         key=lambda kd: (
-            max(stats[kd].due, 0) - counter if stats[kd].attempts else 0,
+            max(stats[kd].due - counter, 0) if stats[kd].attempts else 0,
             stats[kd].box,
+            -absent(kd),
             allowed.index(kd),
         ),
     )
