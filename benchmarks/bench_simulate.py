@@ -1,12 +1,18 @@
-"""Benchmark: complete random hands per second, on one core.
+"""Benchmark: complete random hands per second, on one core, previous and new engine.
 
-Prints, best of ``--repeat`` runs each:
+In rounds that interleave the measurements (so that this machine's speed drifts hit them all
+alike), it measures:
 * ``bare loop``  — calibration: a bare CPython loop that shuffles, deals 6 cards a seat and
   plays 6 random legal tricks with the engine's tables (no bidding, refill or scoring);
-* ``playout``    — :func:`random_playout` alone (deal, bid, trump, discard, refill with
-  reshuffles, piles, 24 plays, points);
-* ``simulate``   — what ``cinch simulate`` does: playouts chained into games, every
-  invariant checked after every hand.
+* ``playout`` / ``previous playout`` — :func:`random_playout` alone, new and the frozen copy
+  of the engine before the rules core (``previous_engine.py``), on the same seeds;
+* ``simulate`` / ``previous simulate`` — what ``cinch simulate`` does: playouts chained into
+  games, every invariant checked after every hand;
+* the rules core's ``copy()``, ``apply()`` of a play and ``undo()`` (µs per call), and a
+  whole hand stepped through the core (``legal_actions`` + ``apply`` at every decision).
+
+It reports the medians over the rounds and the ratios measured within each round: new ÷
+previous (the issue: ``cinch simulate`` must not get slower) and simulate ÷ bare loop.
 
 Run: ``make bench`` or ``.venv/bin/python benchmarks/bench_simulate.py``.
 """
@@ -20,9 +26,13 @@ import random
 import statistics
 import time
 
+import previous_engine  # benchmarks/ is on sys.path when this file is run
+
+from tutorial.engine.actions import Action
 from tutorial.engine.playout import random_playout
 from tutorial.engine.profiles import PROFILES
 from tutorial.engine.simulate import simulate
+from tutorial.engine.state import Phase, State
 from tutorial.engine.trumps import EFFECTIVE_SUIT, PLAIN_MASK, TRICK_KEY, TRUMP_MASK
 
 
@@ -81,8 +91,88 @@ def playouts(n: int, seed: int, profile: str) -> float:
     return n / (time.perf_counter() - start)
 
 
+def previous_playouts(n: int, seed: int, profile: str) -> float:
+    p = PROFILES[profile]
+    rng = random.Random(seed)
+    start = time.perf_counter()
+    for i in range(n):
+        previous_engine.random_playout(p, i & 3, rng)
+    return n / (time.perf_counter() - start)
+
+
 def simulate_rate(n: int, seed: int, profile: str) -> float:
     return simulate(PROFILES[profile], n, seed).hands_per_second
+
+
+def previous_simulate_rate(n: int, seed: int, profile: str) -> float:
+    return previous_engine.simulate(PROFILES[profile], n, seed).hands_per_second
+
+
+def core_hands(n: int, seed: int, profile: str) -> float:
+    """Whole hands stepped through the core: legal_actions + apply at every decision."""
+    p = PROFILES[profile]
+    rng = random.Random(seed)
+    rnd = rng.random
+    start = time.perf_counter()
+    for i in range(n):
+        s = State.random_deal(p, i & 3, rng)
+        while s.phase is not Phase.DONE:
+            if s.to_act < 0:
+                s.apply(s.chance_outcome(rng))
+            else:
+                acts = s.legal_actions()
+                s.apply(acts[int(rnd() * len(acts))])
+    return n / (time.perf_counter() - start)
+
+
+def core_micro(seed: int, profile: str, reps: int = 20000) -> dict[str, float]:
+    """µs per copy(), per apply() of a play and per undo() of it, on states in play."""
+    p = PROFILES[profile]
+    rng = random.Random(seed)
+    states: list[tuple[State, Action]] = []
+    while len(states) < 50:
+        s = State.random_deal(p, 0, rng)
+        while s.phase is not Phase.DONE and (s.phase is not Phase.PLAY or s.trick_plays):
+            if s.to_act < 0:
+                s.apply(s.chance_outcome(rng))
+            else:
+                acts = s.legal_actions()
+                s.apply(acts[int(rng.random() * len(acts))])
+        if s.phase is Phase.PLAY and not s.pile_size():
+            states.append((s, s.legal_actions()[0]))
+    per = reps // len(states)
+    n = per * len(states)
+    t0 = time.perf_counter()
+    for s, _ in states:
+        for _ in range(per):
+            s.copy()
+    t1 = time.perf_counter()
+    for s, a in states:
+        apply, undo = s.apply, s.undo
+        for _ in range(per):
+            apply(a)
+            undo()
+    t2 = time.perf_counter()
+    # undo alone: apply outside the clock, time each undo; subtract the clock's own cost
+    clock = time.perf_counter
+    undo_total = empty = 0.0
+    for s, a in states:
+        for _ in range(per // 4):
+            s.apply(a)
+            u0 = clock()
+            s.undo()
+            undo_total += clock() - u0
+            e0 = clock()
+            empty += clock() - e0
+    m = per // 4 * len(states)
+    undo_us = (undo_total - empty) / m * 1e6
+    pair = (t2 - t1) / n * 1e6
+    return {
+        "copy_us": round((t1 - t0) / n * 1e6, 2),
+        "apply_play_us": round(max(pair - undo_us, 0.0), 2),
+        "undo_us": round(undo_us, 2),
+        "apply_plus_undo_us": round(pair, 2),
+    }
 
 
 def main() -> None:
@@ -94,13 +184,27 @@ def main() -> None:
     a = ap.parse_args()
     # Rounds interleave the three measurements so that drifts in this machine's speed hit
     # all three alike; the median of the rounds is reported.
-    rates: dict[str, list[float]] = {"bare_loop": [], "playout": [], "simulate": []}
+    rates: dict[str, list[float]] = {
+        "bare_loop": [],
+        "previous_playout": [],
+        "playout": [],
+        "previous_simulate": [],
+        "simulate": [],
+        "core_stepped": [],
+    }
     for r in range(a.rounds):
         rates["bare_loop"].append(bare_loop(a.hands, r))
+        rates["previous_playout"].append(previous_playouts(a.hands, r, a.profile))
         rates["playout"].append(playouts(a.hands, r, a.profile))
+        rates["previous_simulate"].append(previous_simulate_rate(a.hands, r, a.profile))
         rates["simulate"].append(simulate_rate(a.hands, r, a.profile))
+        rates["core_stepped"].append(core_hands(a.hands // 5, r, a.profile))
     med = {k: statistics.median(v) for k, v in rates.items()}
-    ratios = [s / b for s, b in zip(rates["simulate"], rates["bare_loop"], strict=True)]
+
+    def ratio(x: str, y: str) -> float:
+        return round(statistics.median(u / v for u, v in zip(rates[x], rates[y], strict=True)), 3)
+
+    micro = [core_micro(r, a.profile) for r in range(3)]
     out: dict[str, object] = {
         "python": platform.python_version(),
         "machine": platform.machine(),
@@ -108,7 +212,11 @@ def main() -> None:
         "hands_per_round": a.hands,
         "rounds": a.rounds,
         **{f"{k}_hands_per_s": round(v) for k, v in med.items()},
-        "simulate_over_bare_loop": round(statistics.median(ratios), 2),
+        "simulate_over_previous": ratio("simulate", "previous_simulate"),
+        "playout_over_previous": ratio("playout", "previous_playout"),
+        "simulate_over_bare_loop": ratio("simulate", "bare_loop"),
+        "previous_simulate_over_bare_loop": ratio("previous_simulate", "bare_loop"),
+        **{k: statistics.median(m[k] for m in micro) for k in micro[0]},
     }
     if a.json:
         print(json.dumps(out))

@@ -108,6 +108,7 @@ def test_random_simulation_with_undo(profile: str) -> None:
         marks = [start]
         while not s.is_terminal():
             before = fingerprint(s)
+            assert fingerprint(s.copy()) == before, "copy() missed a field"
             if not s.is_chance():
                 acts = legal_actions(s)
                 assert len(set(acts)) == len(acts)

@@ -236,8 +236,37 @@ class State:
     def copy(self) -> State:
         """An independent copy (its own history: undo on one never touches the other)."""
         new = State.__new__(State)
-        for name in _FIELDS:
-            setattr(new, name, getattr(self, name))
+        new.profile = self.profile
+        new.dealer = self.dealer
+        new.dealt = self.dealt
+        new.stock = self.stock
+        new.phase = self.phase
+        new.to_act = self.to_act
+        new.high_bid = self.high_bid
+        new.high_seat = self.high_seat
+        new.trump = self.trump
+        new.tables = self.tables
+        new.trump_mask = self.trump_mask
+        new.plain_masks = self.plain_masks
+        new.pending = self.pending
+        new.pending_info = self.pending_info
+        new.dealer_choice = self.dealer_choice
+        new.reshuffle_order = self.reshuffle_order
+        new.refill_log = self.refill_log
+        new.start_hands = self.start_hands
+        new.in_play = self.in_play
+        new.point_cards = self.point_cards
+        new.capture_list = self.capture_list
+        new.capture_mask = self.capture_mask
+        new.beneath_forbidden = self.beneath_forbidden
+        new.trick_leader = self.trick_leader
+        new.trick_seats = self.trick_seats
+        new.led = self.led
+        new.keys = self.keys
+        new.best_key = self.best_key
+        new.best_seat = self.best_seat
+        new.best_card = self.best_card
+        new.trick_mask = self.trick_mask
         new.calls = self.calls[:]
         new.passed = self.passed[:]
         new.keeps = self.keeps[:]

@@ -1,0 +1,137 @@
+"""What one seat knows, and worlds consistent with it.
+
+:func:`observe` gives a seat's information state: its own cards (dealt, discarded,
+received, held), every call, trump, every card played (piles included), the counts anyone
+at the table can see (cards discarded, received and held by each seat), whether and where
+the stock ran out, and for the dealer what it saw of the stock. Two states that give a seat
+equal observations are indistinguishable to that seat.
+
+:func:`resample` deals the cards the seat has not seen into a complete, legal history (the
+deal, the stock, the others' choices) that gives the seat exactly the same observation: the
+voids shown by play, the counts, the cards seen and the profile's refill are all respected,
+because the world is replayed through the core and its observation compared. It works before
+the refill (bidding, naming trump) and once play has begun; the refill's own decisions are
+not resample points.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from tutorial.engine.errors import InvalidInput
+from tutorial.engine.state import CHANCE, DEALER_KEEPS, Phase, Play, State
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """One seat's information state (cards are masks or tuples of indices)."""
+
+    seat: int
+    profile: str
+    dealer: int
+    phase: Phase
+    to_act: int
+    """Seat to act, or CHANCE."""
+    dealt: int
+    """The seat's nine dealt cards."""
+    hand: int
+    """The cards it holds now."""
+    calls: tuple[tuple[int, int | None], ...]
+    trump: int
+    """-1 before trump is named."""
+    discarded: int
+    """The cards it discarded (0 before the discard)."""
+    received: tuple[int, ...]
+    """The cards it received in the refill, in the order received."""
+    discard_counts: tuple[int, ...]
+    """How many cards each seat discarded (-1: not yet)."""
+    received_counts: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    stock_ran_out_at: int | None
+    """The seat being served when the stock ran out (None if it did not)."""
+    dealer_saw: tuple[int, ...] | None
+    """The dealer only: the rest of the stock it examined, in order (and what it kept)."""
+    dealer_kept: tuple[int, ...] | None
+    rest_discarded: int
+    """How many cards of the rest of the stock the dealer put aside (public)."""
+    pending: str | None
+    plays: tuple[Play, ...]
+    """Every card played, in order (completed tricks and the current one)."""
+
+
+def observe(state: State, seat: int) -> Observation:
+    """What ``seat`` knows in ``state``."""
+    s = state
+    log = s.refill_log
+    tm = s.trump_mask
+    discards: list[int] = [-1, -1, -1, -1]
+    if log is not None:
+        discards = [m.bit_count() for m in log.discard_masks]
+    elif s.phase is Phase.REFILL:
+        for x in range(4):
+            if s.keeps[x] is not None:
+                dealt = s.dealt[x]
+                discards[x] = (
+                    dealt.bit_count() - (dealt & tm).bit_count() - (s.keeps[x] or 0).bit_count()
+                )
+    discarded = 0
+    if log is not None:
+        discarded = log.discard_masks[seat]
+    elif s.phase is Phase.REFILL and s.keeps[seat] is not None:
+        discarded = s.dealt[seat] & ~tm & ~(s.keeps[seat] or 0)
+    is_dealer = seat == s.dealer
+    saw: tuple[int, ...] | None = None
+    kept: tuple[int, ...] | None = None
+    if is_dealer and log is not None and log.dealer_examined:
+        saw = tuple(log.dealer_examined)
+        kept = tuple(c for c in log.received[seat] if c in log.dealer_examined)
+    elif is_dealer and s.pending == DEALER_KEEPS:
+        options = s.pending_info[0]
+        assert isinstance(options, tuple)
+        saw = options  # the non-trumps it must choose from (its trumps are already in hand)
+    plays = tuple(p for tr in s.tricks for p in tr.plays) + tuple(s.trick_plays)
+    return Observation(
+        seat=seat,
+        profile=s.profile.name,
+        dealer=s.dealer,
+        phase=s.phase,
+        to_act=s.to_act,
+        dealt=s.dealt[seat],
+        hand=s.hands[seat],
+        calls=tuple(s.calls),
+        trump=s.trump,
+        discarded=discarded,
+        received=tuple(log.received[seat]) if log else (),
+        discard_counts=tuple(discards),
+        received_counts=tuple(len(r) for r in log.received) if log else (0, 0, 0, 0),
+        hand_sizes=tuple(h.bit_count() for h in s.hands),
+        stock_ran_out_at=log.reshuffle_before if log else None,
+        dealer_saw=saw,
+        dealer_kept=kept,
+        rest_discarded=len(log.dealer_discarded) if log else 0,
+        pending=s.pending,
+        plays=plays,
+    )
+
+
+class ResampleError(InvalidInput):
+    """No consistent world was found (or the state is at a point resampling does not cover)."""
+
+
+def resample(state: State, seat: int, rng: random.Random, tries: int = 2000) -> State:
+    """A state in which ``seat`` observes exactly what it observes in ``state``, with every
+    card it has not seen dealt at random among the places consistent with what it saw."""
+    from tutorial.engine.worlds import propose
+
+    if state.phase is Phase.REFILL or state.to_act == CHANCE:
+        raise ResampleError(
+            "resample works before the refill (bidding, naming trump) and once play has "
+            "begun, not in the middle of the refill"
+        )
+    target = observe(state, seat)
+    for _ in range(tries):
+        world = propose(target, rng)
+        if world is not None and observe(world, seat) == target:
+            return world
+    raise ResampleError(f"no consistent world found in {tries} tries")
