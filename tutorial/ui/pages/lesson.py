@@ -6,8 +6,10 @@ import streamlit as st
 
 from tutorial.progress import lesson_prefix, position_item, question_item, step_item
 from tutorial.ui.app import current, pages
+from tutorial.ui.quiz import question_view
 from tutorial.ui.session import course, keep, last_position, link_params, store
-from tutorial.ui.views import md, question_view, safe_md, stepper
+from tutorial.ui.stepper import stepper
+from tutorial.ui.views import md, safe_md
 
 s = current()
 t = s.t
