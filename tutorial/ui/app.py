@@ -86,8 +86,4 @@ def main() -> None:
         raise
     except Exception:  # the learner never sees a traceback; the log has it
         log.exception("page %s failed", page.title)
-        st.error(
-            s.t(
-                "Something went wrong on this page. Your progress is saved; please reload the page."
-            )
-        )
+        st.error(s.t("Something went wrong on this page. Please reload it."))

@@ -88,6 +88,22 @@ def frame_facts(t: Translator, frame: dict[str, Any]) -> list[str]:
         )
         out.append(_made(t, frame))
     elif fid == "score" or fid.startswith("h"):
+        if "before" in frame:
+            out.append(
+                t(
+                    "Score before the hand: A and C {ac}, B and D {bd}.",
+                    ac=frame["before"]["AC"],
+                    bd=frame["before"]["BD"],
+                )
+            )
+        if "points" in frame:
+            out.append(
+                t(
+                    "Points taken: A and C {ac}, B and D {bd}.",
+                    ac=frame["points"]["AC"],
+                    bd=frame["points"]["BD"],
+                )
+            )
         out.append(_made(t, frame))
         if "after" in frame:
             out.append(

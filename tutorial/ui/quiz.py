@@ -11,35 +11,43 @@ from tutorial.engine.profiles import get_profile
 from tutorial.explain import card_label, team_name
 from tutorial.lessons.judge import judge
 from tutorial.lessons.model import Lesson, Question
-from tutorial.progress import question_item
+from tutorial.progress import Item, question_item
 from tutorial.ui.session import Session, keep, store
 from tutorial.ui.table import frame_table
 from tutorial.ui.views import safe_md
 
 
-def question_view(s: Session, lesson: Lesson, q: Question, number: int) -> None:
+def question_view(
+    s: Session, lesson: Lesson, q: Question, number: int, saved: dict[str, Item] | None = None
+) -> None:
+    """One question. The answer widgets are not in a form: every pick reaches the session at
+    once, so an answer not yet checked stays visible (and is what is judged) when another
+    widget reruns the page or the language changes. ``saved`` (the lesson's stored items) shows
+    a returning learner each question's state and last answer; it is updated on a check."""
     t = s.t
     base = f"{lesson.id}:{q.id}"
     result_key = f"res:{base}"
-    with st.container(border=True):
+    item = question_item(lesson.id, q.id)
+    saved = saved if saved is not None else {}
+    if not st.session_state.get(f"_restored:{base}"):
+        st.session_state[f"_restored:{base}"] = True
+        if item in saved:
+            _restore(q, base, saved[item])
+    with st.container(border=True, key=f"q:{base}"):
         st.markdown(f"**{number}.** " + safe_md(q.prompt.get(s.lang)))
         if q.scenario is not None and q.type != "cards":
             _scenario_preview(s, q)
-        with st.form(key=f"form:{base}", border=False):
-            response = _answer_widget(s, q, base)
-            submitted = st.form_submit_button(t("Check my answer"), key=f"submit:{base}")
-        if submitted:
+        response = _answer_widget(s, q, base)
+        if st.button(t("Check my answer"), key=f"submit:{base}"):
             if response is None or response == [] or response == ():
                 st.session_state[result_key] = {"ok": None}
             else:
                 ok = judge(q, response)
                 st.session_state[result_key] = {"ok": ok}
-                store().record(
-                    s.learner,
-                    question_item(lesson.id, q.id),
-                    {"answer": _jsonable(response), "ok": ok},
-                    done=ok,
-                )
+                value = _attempt(saved.get(item), response, ok)
+                store().record(s.learner, item, value, done=ok)
+                done = ok or bool(saved.get(item) and saved[item].done)
+                saved[item] = Item(item, done, value)
         res = st.session_state.get(result_key)
         if res is not None:
             if res["ok"] is None:
@@ -55,8 +63,58 @@ def question_view(s: Session, lesson: Lesson, q: Question, number: int) -> None:
                     + t("Try again: there is no penalty."),
                     icon="🔁",
                 )
+        st.caption(status_text(s, saved.get(item)))
         if st.toggle(t("Show a hint"), key=f"hint:{base}"):
             st.caption(safe_md(q.hint.get(s.lang)))
+
+
+def _attempt(before: Item | None, response: Any, ok: bool) -> dict[str, Any]:
+    """The stored value of a question after one more check: the last answer, how many
+    checks so far, and at which check it was first right."""
+    old = before.value if before is not None and isinstance(before.value, dict) else {}
+    tries = int(old.get("tries", 1 if before is not None else 0)) + 1
+    right_at = old.get("right_at")
+    if right_at is None and before is not None and before.done:
+        right_at = 0  # right before attempts were counted: known right, not when
+    if right_at is None and ok:
+        right_at = tries
+    return {"answer": _jsonable(response), "ok": ok, "tries": tries, "right_at": right_at}
+
+
+def status_text(s: Session, it: Item | None) -> str:
+    """A question's state: right at the first try, right after some tries, or not yet."""
+    t = s.t
+    if it is None:
+        return t("Not answered yet.")
+    value = it.value if isinstance(it.value, dict) else {}
+    right_at = value.get("right_at")
+    if it.done:
+        if right_at == 1:
+            return t("Right on the first try.")
+        if isinstance(right_at, int) and right_at > 1:
+            return t.n("Right after {n} try.", "Right after {n} tries.", right_at)
+        return t("Answered right.")
+    return t("Not right yet: try again.")
+
+
+def _restore(q: Question, base: str, it: Item) -> None:
+    """Put a returning learner's last checked answer back into its widget."""
+    value = it.value if isinstance(it.value, dict) else {}
+    answer = value.get("answer")
+    if answer is None:
+        return
+    if q.type == "single" and answer in {o.id for o in q.options}:
+        st.session_state[f"ans:{base}"] = answer
+    elif q.type == "multiple" and isinstance(answer, list):
+        for o in q.options:
+            st.session_state[f"ans:{base}:{o.id}"] = o.id in answer
+    elif q.type == "cards" and isinstance(answer, list):
+        st.session_state[f"ans:{base}"] = [c for c in answer if c in q.shown_cards]
+    elif q.type == "number" and isinstance(answer, int):
+        st.session_state[f"ans:{base}"] = answer
+    ok = value.get("ok")
+    if isinstance(ok, bool):
+        st.session_state[f"res:{base}"] = {"ok": ok}
 
 
 def _jsonable(v: Any) -> Any:

@@ -7,71 +7,92 @@ import re
 
 import streamlit as st
 
+from tutorial.engine.profiles import get_profile
 from tutorial.lessons.model import Lesson, Scenario, Step
+from tutorial.progress import Item
 from tutorial.ui.moments import frame_facts, moment_title, pretty
-from tutorial.ui.session import Session
-from tutorial.ui.table import frame_table
+from tutorial.ui.session import Session, store
+from tutorial.ui.table import frame_table, taken_so_far
 from tutorial.ui.views import safe_md
 
 
-def stepper(s: Session, lesson: Lesson, step: Step, scenario: Scenario) -> None:
+def moment_item(lesson_id: str, step_id: str) -> str:
+    """Where the stepper of one step was left (a progress item under the lesson's prefix)."""
+    return f"lesson/{lesson_id}/moment/{step_id}"
+
+
+def stepper(
+    s: Session,
+    lesson: Lesson,
+    step: Step,
+    scenario: Scenario,
+    saved: dict[str, Item] | None = None,
+) -> None:
     """Forward/back card by card and trick by trick, with narration and the engine's
-    explanation of each moment."""
+    explanation of each moment. The position is saved, so a returning learner finds it."""
     t = s.t
     frames = scenario.replay.frames
     key = f"frame:{lesson.id}:{step.id}"
+    item = moment_item(lesson.id, step.id)
+    if key not in st.session_state and saved and item in saved:
+        st.session_state[key] = saved[item].value if isinstance(saved[item].value, int) else 0
     i = min(max(int(st.session_state.get(key, 0)), 0), len(frames) - 1)
     st.session_state[key] = i
     tricks = [j for j, f in enumerate(frames) if re.fullmatch(r"t\d+", f["id"])]
 
     def go(to: int) -> None:
-        st.session_state[key] = min(max(to, 0), len(frames) - 1)
+        where = min(max(to, 0), len(frames) - 1)
+        st.session_state[key] = where
+        store().record(s.learner, item, where)
 
-    cols = st.columns(4)
-    prev_trick = max((j for j in tricks if j < i), default=0)
-    next_trick = min((j for j in tricks if j > i), default=len(frames) - 1)
-    cols[0].button(
-        t("⏮ Previous trick"),
-        key=f"pt:{key}",
-        on_click=go,
-        args=(prev_trick,),
-        disabled=i == 0,
-        width="stretch",
-    )
-    cols[1].button(
-        t("◀ Back"),
-        key=f"pb:{key}",
-        on_click=go,
-        args=(i - 1,),
-        disabled=i == 0,
-        width="stretch",
-    )
-    cols[2].button(
-        t("Forward ▶"),
-        key=f"nf:{key}",
-        on_click=go,
-        args=(i + 1,),
-        disabled=i >= len(frames) - 1,
-        width="stretch",
-    )
-    cols[3].button(
-        t("Next trick ⏭"),
-        key=f"nt:{key}",
-        on_click=go,
-        args=(next_trick,),
-        disabled=i >= len(frames) - 1,
-        width="stretch",
-    )
     frame = frames[i]
-    st.caption(
-        t("Moment {i} of {n}: {title}", i=i + 1, n=len(frames), title=moment_title(t, frame["id"]))
-    )
-    if scenario.replay.kind in ("trick", "hand", "legal"):
+    if len(frames) > 1:  # a one-moment scenario needs no stepper
+        with st.container(horizontal=True, key=f"stepper:{key}", gap="small"):
+            if tricks:
+                prev_trick = max((j for j in tricks if j < i), default=0)
+                next_trick = min((j for j in tricks if j > i), default=len(frames) - 1)
+                st.button(
+                    t("⏮ Previous trick"),
+                    key=f"pt:{key}",
+                    on_click=go,
+                    args=(prev_trick,),
+                    disabled=i == 0,
+                )
+            st.button(t("◀ Back"), key=f"pb:{key}", on_click=go, args=(i - 1,), disabled=i == 0)
+            st.button(
+                t("Forward ▶"),
+                key=f"nf:{key}",
+                on_click=go,
+                args=(i + 1,),
+                disabled=i >= len(frames) - 1,
+                type="primary",
+            )
+            if tricks:
+                st.button(
+                    t("Next trick ⏭"),
+                    key=f"nt:{key}",
+                    on_click=go,
+                    args=(next_trick,),
+                    disabled=i >= len(frames) - 1,
+                )
+        st.caption(
+            t(
+                "Moment {i} of {n}: {title}",
+                i=i + 1,
+                n=len(frames),
+                title=moment_title(t, frame["id"]),
+            )
+        )
+    kind = scenario.replay.kind
+    if kind in ("trick", "hand", "legal"):
         dim = None
-        if scenario.replay.kind == "legal":
+        if kind == "legal":
             dim = set(frame["hands"][frame["to_play"]]) - set(frame["legal"])
-        st.markdown(frame_table(t, frame, scenario.replay.profile, dim), unsafe_allow_html=True)
-        if scenario.replay.kind == "legal":
+        taken = taken_so_far(frames, i) if kind != "legal" else None
+        st.markdown(
+            frame_table(t, frame, scenario.replay.profile, dim, taken), unsafe_allow_html=True
+        )
+        if kind == "legal":
             st.markdown(
                 safe_md(
                     t(
@@ -81,6 +102,8 @@ def stepper(s: Session, lesson: Lesson, step: Step, scenario: Scenario) -> None:
                     )
                 )
             )
+        elif any(r.held for r in get_profile(scenario.replay.profile).points):
+            st.caption(t("Points in tricks leave out Low: it scores for the side that held it."))
     for fact in frame_facts(t, frame):
         st.markdown(safe_md(fact))
     for n in step.narration:

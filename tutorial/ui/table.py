@@ -58,8 +58,59 @@ def seat_titles(t: Translator, frame: dict[str, Any]) -> dict[str, str]:
     return out
 
 
+def legend(t: Translator) -> svg.Legend:
+    """What the marks on cards and seats mean, in the learner's language."""
+    return svg.Legend(
+        trump=t("band: a trump"),
+        pedro=t("P: a Pedro (5 points)"),
+        winner=t("outline and star: the card winning the trick"),
+        dim=t("pale: may not be played"),
+        team_ac=t("solid edge: partners A and C"),
+        team_bd=t("dashed edge: partners B and D"),
+    )
+
+
+Taken = dict[str, tuple[int, int]]
+"""Seat → (tricks won, card points in them) so far."""
+
+
+def taken_so_far(frames: list[dict[str, Any]], upto: int) -> Taken:
+    """Tricks won and their points per seat, from the finished tricks among ``frames[:upto+1]``."""
+    out: Taken = {}
+    for f in frames[: upto + 1]:
+        if f.get("winner") in ("A", "B", "C", "D") and "trick" in f:
+            tricks, points = out.get(f["winner"], (0, 0))
+            out[f["winner"]] = (tricks + 1, points + int(f.get("points", 0)))
+    return out
+
+
+def seat_notes(
+    t: Translator, frame: dict[str, Any], taken: Taken | None = None
+) -> dict[str, list[str]]:
+    """Short lines for each seat: cards held (when known), tricks and points taken."""
+    hands = frame.get("hands") or {}
+    notes: dict[str, list[str]] = {}
+    for seat in "ABCD":
+        parts = []
+        if seat in hands:
+            parts.append(t.n("{n} card", "{n} cards", len(hands[seat])))
+        else:
+            parts.append(t("cards not shown"))
+        if taken is not None:
+            tricks, points = taken.get(seat, (0, 0))
+            parts.append(t.n("{n} trick", "{n} tricks", tricks))
+            parts.append(t.n("{n} point", "{n} points", points))
+        line = " · ".join(parts)
+        notes[seat] = [t("leads") + " · " + line if frame.get("leader") == seat else line]
+    return notes
+
+
 def frame_table(
-    t: Translator, frame: dict[str, Any], profile: str, dim: set[str] | None = None
+    t: Translator,
+    frame: dict[str, Any],
+    profile: str,
+    dim: set[str] | None = None,
+    taken: Taken | None = None,
 ) -> str:
     trump = "CDHS".index(frame["trump"]) if frame.get("trump") else None
     win = frame.get("winning_card")
@@ -68,10 +119,10 @@ def frame_table(
         for seat, codes in (frame.get("hands") or {}).items()
     }
     trick = []
-    for play in frame.get("trick") or []:
+    for n, play in enumerate(frame.get("trick") or []):
         top = _views(t, [play["card"]], trump, profile, winner=win)[0]
         beneath = tuple(_views(t, play["beneath"], trump, profile))
-        trick.append(svg.Play(play["seat"], top, beneath))
+        trick.append(svg.Play(play["seat"], top, beneath, t("led") if n == 0 else ""))
     caption = ""
     if frame.get("winner"):
         caption = explain_trick(
@@ -93,6 +144,8 @@ def frame_table(
         caption,
         frame.get("leader"),
         frame.get("winner"),
+        seat_notes=seat_notes(t, frame, taken),
+        legend=legend(t),
     )
     return svg.table_html(view)
 
