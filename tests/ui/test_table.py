@@ -103,7 +103,7 @@ def test_the_leaders_card_is_marked_and_plays_sit_at_their_seats() -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_table_has_a_legend_in_every_language_and_no_heading_anchors(lang: str) -> None:
-    name, rep, i = FRAMES[0]
+    _name, rep, i = FRAMES[0]
     html = frame_table(get_translator(lang), rep.frames[i], rep.profile)
     items = re.findall(r"<li><svg[^>]*aria-hidden=\"true\".*?<span>([^<]+)</span></li>", html)
     assert len(items) == 6, items
