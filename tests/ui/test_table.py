@@ -68,7 +68,7 @@ def test_every_seat_panel_says_something(name: str, rep, i: int) -> None:  # typ
     frame = rep.frames[i]
     html = frame_table(EN, frame, rep.profile, taken=taken_so_far(rep.frames, i))
     for seat, part in _seats(html).items():
-        notes = re.findall(r'<p class="cc-note">([^<]+)</p>', part)
+        notes = re.findall(r'<span class="cc-note">([^<]+)</span>', part)
         assert notes, (name, seat)
         line = notes[0]
         if seat in (frame.get("hands") or {}):

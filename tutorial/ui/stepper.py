@@ -47,7 +47,9 @@ def stepper(
 
     frame = frames[i]
     if len(frames) > 1:  # a one-moment scenario needs no stepper
-        with st.container(horizontal=True, key=f"stepper:{key}", gap="small"):
+        with st.container(
+            horizontal=True, key=f"stepper:{key}", gap="small", vertical_alignment="center"
+        ):
             if tricks:
                 prev_trick = max((j for j in tricks if j < i), default=0)
                 next_trick = min((j for j in tricks if j > i), default=len(frames) - 1)
@@ -75,14 +77,15 @@ def stepper(
                     args=(next_trick,),
                     disabled=i >= len(frames) - 1,
                 )
-        st.caption(
-            t(
-                "Moment {i} of {n}: {title}",
-                i=i + 1,
-                n=len(frames),
-                title=moment_title(t, frame["id"]),
+            st.caption(
+                t(
+                    "Moment {i} of {n}: {title}",
+                    i=i + 1,
+                    n=len(frames),
+                    title=moment_title(t, frame["id"]),
+                )
             )
-        )
+
     kind = scenario.replay.kind
     if kind in ("trick", "hand", "legal"):
         dim = None

@@ -150,37 +150,41 @@ _POS = {"A": "south", "B": "west", "C": "north", "D": "east"}
 TABLE_CSS = """
 <style>
 .cc-table{display:grid;grid-template-columns:1fr auto 1fr;grid-template-areas:
- ". north ." "west middle east" ". south .";gap:.45rem;background:#1f5f3a;border-radius:14px;
- padding:.6rem;color:#fff;font-family:sans-serif;align-items:center}
-.cc-seat{background:rgba(0,0,0,.18);border-radius:10px;padding:.35rem .45rem;min-width:0}
-.cc-seat-title{margin:0;font-size:.92rem;font-weight:700;color:#fff}
-.cc-note{margin:0;font-size:.8rem;color:#e8f3ec}
+ ". north ." "west middle east" ". south .";gap:.4rem;background:#1f5f3a;border-radius:14px;
+ padding:.5rem;color:#fff;font-family:sans-serif;align-items:center;line-height:1.25}
+.cc-seat{background:rgba(0,0,0,.18);border-radius:10px;padding:.3rem .45rem;min-width:0}
+.cc-head{display:flex;flex-wrap:wrap;align-items:baseline;gap:0 .5rem}
+.cc-seat-title{font-size:.9rem;font-weight:700;color:#fff}
+.cc-note{font-size:.78rem;color:#e8f3ec}
 .cc-lead .cc-seat-title::after{content:" ◆";color:#f2c14e}
 .cc-team-AC{border-left:6px solid #f2c14e}.cc-team-BD{border-left:6px dashed #9ad0ff}
 .cc-north{grid-area:north}.cc-south{grid-area:south}.cc-west{grid-area:west}
 .cc-east{grid-area:east}.cc-middle{grid-area:middle;text-align:center}
 .cc-hand{display:flex;flex-wrap:wrap;row-gap:3px;margin-top:.2rem}
-.cc-hand svg{width:52px;height:73px}.cc-hand svg+svg{margin-left:-18px}
-.cc-trick{position:relative;width:200px;height:196px;margin:0 auto}
+.cc-hand svg{width:50px;height:70px}.cc-hand svg+svg{margin-left:-20px}
+.cc-trick{position:relative;width:196px;height:186px;margin:0 auto}
 .cc-play{position:absolute;display:flex;flex-direction:column;align-items:center;
- font-size:.75rem;line-height:1.1}
-.cc-play svg{width:56px;height:78px}
-.cc-at-C{top:0;left:72px}.cc-at-A{bottom:0;left:72px}
-.cc-at-B{top:50px;left:0}.cc-at-D{top:50px;right:0}
-.cc-pile{display:flex}.cc-pile svg+svg{margin-left:-40px}
+ font-size:.72rem;line-height:1.1}
+.cc-play svg{width:54px;height:75px}
+.cc-at-C{top:0;left:71px}.cc-at-A{bottom:0;left:71px}
+.cc-at-B{top:46px;left:0}.cc-at-D{top:46px;right:0}
+.cc-pile{display:flex}.cc-pile svg+svg{margin-left:-38px}
 .cc-pile svg:first-child{position:relative;z-index:2}
 .cc-card.cc-dim{opacity:.4}
-.cc-trump{font-weight:700;margin-bottom:.3rem;font-size:.9rem}
-.cc-caption{margin-top:.3rem;font-size:.88rem;max-width:260px}
-.cc-legend{grid-column:1/-1;display:flex;flex-wrap:wrap;gap:.2rem .9rem;font-size:.78rem;
+.cc-trump{font-weight:700;margin-bottom:.2rem;font-size:.88rem}
+.cc-caption{margin:.2rem auto 0;font-size:.85rem;max-width:280px}
+.cc-legend{grid-column:1/-1;display:flex;flex-wrap:wrap;gap:.1rem .8rem;font-size:.75rem;
  color:#e8f3ec;margin:0;padding:0;list-style:none}
-.cc-legend li{display:flex;align-items:center;gap:.3rem}
-.cc-legend svg{width:22px;height:22px}
+.cc-table .cc-legend li{display:flex;align-items:center;gap:.25rem;margin:0;font-size:.75rem;
+ padding:0}
+.cc-legend svg{width:18px;height:18px}
 @media (max-width:640px){.cc-table{grid-template-columns:1fr 1fr;grid-template-areas:
- "north north" "west east" "middle middle" "south south";padding:.4rem;gap:.3rem}
- .cc-hand svg{width:40px;height:56px}.cc-hand svg+svg{margin-left:-16px}
- .cc-trick{width:170px;height:160px}.cc-play svg{width:46px;height:64px}
- .cc-at-C,.cc-at-A{left:62px}.cc-at-B,.cc-at-D{top:42px}.cc-caption{max-width:none}}
+ "middle middle" "north north" "west east" "south south";padding:.35rem;gap:.3rem}
+ .cc-seat{padding:.2rem .3rem}.cc-seat-title{font-size:.8rem}.cc-note{font-size:.7rem}
+ .cc-hand svg{width:38px;height:53px}.cc-hand svg+svg{margin-left:-22px}
+ .cc-trick{width:164px;height:150px}.cc-play svg{width:44px;height:61px}
+ .cc-at-C,.cc-at-A{left:60px}.cc-at-B,.cc-at-D{top:38px}.cc-caption{max-width:none}
+ .cc-table .cc-legend li{font-size:.68rem}.cc-legend{gap:0 .5rem}}
 </style>
 """
 
@@ -246,12 +250,13 @@ def table_html(view: TableView) -> str:
         cards = "".join(card_svg(by_code[code], view.trump) for code in order)
         title = escape(view.seat_titles.get(seat, seat))
         notes = "".join(
-            f'<p class="cc-note">{escape(n)}</p>' for n in view.seat_notes.get(seat, ())
+            f'<span class="cc-note">{escape(n)}</span>' for n in view.seat_notes.get(seat, ())
         )
         lead = " cc-lead" if view.leader == seat else ""
         out.append(
             f'<div class="cc-seat cc-{_POS[seat]} cc-team-{team}{lead}" data-seat="{seat}">'
-            f'<div class="cc-seat-title" role="heading" aria-level="3">{title}</div>{notes}'
+            f'<div class="cc-head"><span class="cc-seat-title" role="heading" aria-level="3">'
+            f"{title}</span>{notes}</div>"
             + (f'<div class="cc-hand">{cards}</div>' if cards else "")
             + "</div>"
         )

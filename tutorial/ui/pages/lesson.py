@@ -183,16 +183,18 @@ def _reset() -> None:
     """Forget this lesson (a callback: it runs before any widget of the page is drawn, so
     the step selector may be moved back to the first step)."""
     store().reset(s.learner, lesson_prefix(this.id))
-    mine = (
-        f"res:{this.id}:",
-        f"frame:{this.id}:",
-        f"ans:{this.id}:",
-        f"hint:{this.id}:",
-        f"_restored:{this.id}:",
-    )
+    mine = (f"res:{this.id}:", f"frame:{this.id}:", f"_restored:{this.id}:")
+    widgets = (f"ans:{this.id}:", f"hint:{this.id}:")
     for k in list(st.session_state.keys()):
-        if isinstance(k, str) and k.startswith(mine):
+        if not isinstance(k, str):
+            continue
+        if k.startswith(mine):
             del st.session_state[k]
+        elif k.startswith(widgets):  # set, not deleted: the browser is told to clear them
+            v = st.session_state[k]
+            st.session_state[k] = (
+                False if isinstance(v, bool) else [] if isinstance(v, list) else None
+            )
     st.session_state[state_key] = step_ids[0]
     st.session_state["_recorded"] = {
         m for m in st.session_state.get("_recorded", set()) if m[1] != this.id
