@@ -44,10 +44,7 @@ def question_view(
             else:
                 ok = judge(q, response)
                 st.session_state[result_key] = {"ok": ok}
-                value = _attempt(saved.get(item), response, ok)
-                store().record(s.learner, item, value, done=ok)
-                done = ok or bool(saved.get(item) and saved[item].done)
-                saved[item] = Item(item, done, value)
+                saved[item] = store().answer(s.learner, lesson.id, q.id, _jsonable(response), ok)
         res = st.session_state.get(result_key)
         if res is not None:
             if res["ok"] is None:
@@ -63,22 +60,14 @@ def question_view(
                     + t("Try again: there is no penalty."),
                     icon="🔁",
                 )
+            if item in store().outbox.items():
+                st.caption(
+                    "💾 "
+                    + t("Not saved yet: this answer will be saved as soon as saving works again.")
+                )
         st.caption(status_text(s, saved.get(item)))
         if st.toggle(t("Show a hint"), key=f"hint:{base}"):
             st.caption(safe_md(q.hint.get(s.lang)))
-
-
-def _attempt(before: Item | None, response: Any, ok: bool) -> dict[str, Any]:
-    """The stored value of a question after one more check: the last answer, how many
-    checks so far, and at which check it was first right."""
-    old = before.value if before is not None and isinstance(before.value, dict) else {}
-    tries = int(old.get("tries", 1 if before is not None else 0)) + 1
-    right_at = old.get("right_at")
-    if right_at is None and before is not None and before.done:
-        right_at = 0  # right before attempts were counted: known right, not when
-    if right_at is None and ok:
-        right_at = tries
-    return {"answer": _jsonable(response), "ok": ok, "tries": tries, "right_at": right_at}
 
 
 def status_text(s: Session, it: Item | None) -> str:

@@ -9,16 +9,11 @@ import streamlit as st
 
 from tutorial.engine.profiles import get_profile
 from tutorial.lessons.model import Lesson, Scenario, Step
-from tutorial.progress import Item
+from tutorial.progress import Item, position_item
 from tutorial.ui.moments import frame_facts, moment_title, pretty
 from tutorial.ui.session import Session, store
 from tutorial.ui.table import frame_table, taken_so_far
 from tutorial.ui.views import safe_md
-
-
-def moment_item(lesson_id: str, step_id: str) -> str:
-    """Where the stepper of one step was left (a progress item under the lesson's prefix)."""
-    return f"lesson/{lesson_id}/moment/{step_id}"
 
 
 def stepper(
@@ -33,9 +28,12 @@ def stepper(
     t = s.t
     frames = scenario.replay.frames
     key = f"frame:{lesson.id}:{step.id}"
-    item = moment_item(lesson.id, step.id)
-    if key not in st.session_state and saved and item in saved:
-        st.session_state[key] = saved[item].value if isinstance(saved[item].value, int) else 0
+    ids = [f["id"] for f in frames]
+    if key not in st.session_state:  # a returning learner: the moment saved for this step
+        at = (saved or {}).get(position_item(lesson.id))
+        moments = at.value.get("moments") if at and isinstance(at.value, dict) else None
+        moment = moments.get(step.id) if isinstance(moments, dict) else None
+        st.session_state[key] = ids.index(moment) if moment in ids else 0
     i = min(max(int(st.session_state.get(key, 0)), 0), len(frames) - 1)
     st.session_state[key] = i
     tricks = [j for j, f in enumerate(frames) if re.fullmatch(r"t\d+", f["id"])]
@@ -43,7 +41,7 @@ def stepper(
     def go(to: int) -> None:
         where = min(max(to, 0), len(frames) - 1)
         st.session_state[key] = where
-        store().record(s.learner, item, where)
+        store().save_position(s.learner, lesson.id, step.id, ids[where])
 
     frame = frames[i]
     if len(frames) > 1:  # a one-moment scenario needs no stepper

@@ -1,4 +1,4 @@
-"""Safe lesson text: Markdown with raw HTML shown as text.
+"""Safe lesson text: Markdown without raw HTML, remote images or data links.
 
 The card table is in :mod:`tutorial.ui.table`, the stepper in :mod:`tutorial.ui.stepper`,
 quiz questions in :mod:`tutorial.ui.quiz`; ``seat_titles`` and ``trump_text`` are
@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import streamlit as st
 
+from tutorial.ui import mdsafe
 from tutorial.ui.table import seat_titles, trump_text
-
-_MD_UNSAFE = str.maketrans({"<": "&lt;", ">": "&gt;"})
 
 
 def md(text: str) -> None:
@@ -20,7 +19,8 @@ def md(text: str) -> None:
 
 
 def safe_md(text: str) -> str:
-    return text.translate(_MD_UNSAFE)
+    """Lesson Markdown without raw HTML, remote images or data links (:mod:`.mdsafe`)."""
+    return mdsafe.safe_md(text)
 
 
 __all__ = ["md", "safe_md", "seat_titles", "trump_text"]

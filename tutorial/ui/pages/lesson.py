@@ -1,11 +1,10 @@
 """One lesson: introduction, steps with scenarios on the card table, quiz, reset."""
 
-import time
-
 import streamlit as st
 
 from tutorial.progress import lesson_prefix, position_item, question_item, step_item
 from tutorial.ui.app import current, pages
+from tutorial.ui.mdsafe import plain_md
 from tutorial.ui.quiz import question_view
 from tutorial.ui.session import course, keep, last_position, link_params, store
 from tutorial.ui.stepper import stepper
@@ -25,11 +24,13 @@ lesson = c.lesson(wanted) if isinstance(wanted, str) else None
 if lesson is None:
     if wanted is not None:
         broken = next((b for b in c.broken if b.lesson_id == wanted), None)
+        if broken is None:  # a file that cannot be read at all does not tell its id
+            broken = next((b for b in c.broken if b.lesson_id is None), None)
         if broken is not None:
             st.warning(
                 t(
                     "This lesson is unavailable: {problem}",
-                    problem=broken.problems[0] if broken.problems else "?",
+                    problem=plain_md(broken.problems[0] if broken.problems else "?"),
                 ),
                 icon="⚠️",
             )
@@ -102,11 +103,7 @@ recorded = st.session_state.setdefault("_recorded", set())
 mark = (s.learner, lesson.id, step.id)
 if mark not in recorded:
     store().record(s.learner, step_item(lesson.id, step.id), True, done=True)
-    store().record(
-        s.learner,
-        position_item(lesson.id),
-        {"lesson": lesson.id, "step": step.id, "t": time.time()},
-    )
+    store().save_position(s.learner, lesson.id, step.id)
     recorded.add(mark)
 
 with st.container(border=True):
