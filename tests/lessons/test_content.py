@@ -232,6 +232,6 @@ def test_cinch_lessons_check_rejects_a_contradicted_fact(
     t4 = next(n for n in step["narration"] if n["at"] == "t4")
     t4["facts"] = {"trumps": {"A": ["4S"], "C": []}}
     path.write_text(yaml.safe_dump(bad, allow_unicode=True, sort_keys=False), encoding="utf-8")
-    assert main(["lessons", "check", "--dir", str(root)]) == 1
+    assert main(["lessons", "check", "--dir", str(root)]) == 2  # invalid content: exit 2 (issue 9)
     out = capsys.readouterr().out
     assert "BROKEN lessons/08-alternatives.yaml" in out and "C's trumps are none" in out

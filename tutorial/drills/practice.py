@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from tutorial.drills.kinds import DIFFICULTIES, KINDS
-from tutorial.progress import ProgressStore
+from tutorial.progress import Item, ProgressStore
 
 COUNTER = "drill/counter"
 
@@ -55,21 +55,28 @@ def _fields(value: Any) -> dict[str, int]:
 
 
 def record(store: ProgressStore, learner: str, kind: str, difficulty: int, right: bool) -> Stats:
-    counter, stats = load(store, learner)
-    s = stats[(kind, difficulty)]
-    s.attempts += 1
-    if right:
-        s.correct += 1
-        s.streak += 1
-        s.box = min(s.box + 1, 4)
-    else:
-        s.streak = 0
-        s.box = 0
-    counter += 1
-    s.due = counter + 2**s.box
-    store.record(learner, item(kind, difficulty), asdict(s), done=right)
-    store.record(learner, COUNTER, counter)
-    return s
+    """Count one answer. One atomic read-modify-write of the stats and the counter, so two
+    answers arriving together are both counted."""
+    key = item(kind, difficulty)
+
+    def change(cur: dict[str, Item]) -> dict[str, tuple[Any, bool]]:
+        c = cur.get(COUNTER)
+        counter = c.value if c is not None and isinstance(c.value, int) else 0
+        s = Stats(**_fields(cur[key].value)) if key in cur else Stats()
+        s.attempts += 1
+        if right:
+            s.correct += 1
+            s.streak += 1
+            s.box = min(s.box + 1, 4)
+        else:
+            s.streak = 0
+            s.box = 0
+        counter += 1
+        s.due = counter + 2**s.box
+        return {key: (asdict(s), right), COUNTER: (counter, False)}
+
+    saved = store.update(learner, (key, COUNTER), change)
+    return Stats(**_fields(saved[key].value))
 
 
 MAX_GAP = 2 * len(KINDS)

@@ -27,7 +27,7 @@ from tutorial.engine.cards import Card, parse_index
 from tutorial.engine.profiles import DEFAULT_PROFILE, get_profile
 from tutorial.explain import card_label, team_name
 from tutorial.ui.app import current, pages
-from tutorial.ui.session import course, keep, link_params, store
+from tutorial.ui.session import course, keep, link_params, share_params, store
 from tutorial.ui.svg import CardView, Play, TableView, card_svg, table_html
 from tutorial.ui.views import safe_md, seat_titles, trump_text
 
@@ -249,6 +249,12 @@ if res and tuple(res["puzzle"]) == (k, d, seed_now):
                 query_params=link_params(s, lesson=expl.lesson, step=expl.step),
             )
 st.button(t("Next puzzle ▶"), key="drill_next", on_click=_new_puzzle, type="primary")
+st.page_link(
+    pages(s)["drills"],
+    label=t("Link to share this puzzle (it does not carry your learner code)"),
+    icon="🔗",
+    query_params=share_params(kind=k, difficulty=str(d), seed=str(seed_now)),
+)
 
 # -- accuracy, streaks ----------------------------------------------------------------------
 st.subheader(t("Your practice"))
