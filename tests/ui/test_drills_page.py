@@ -138,3 +138,18 @@ def test_explanation_links_are_distinct_and_name_their_step() -> None:
     assert len(labels) >= 3
     assert len(labels) == len(set(labels)), labels
     assert any("monte" in label or "Descart" in label for label in labels), labels
+
+
+def test_mixed_drills_bring_every_kind_back_even_when_skipped() -> None:
+    """Issue 8, defect 18, on the page: "Next puzzle" without answering used to bring the
+    same kind back every time."""
+    at = open_drills(lang="en")
+    at.selectbox(key="drill_mode").set_value("mixed")
+    at.run()
+    kinds = [at.session_state["drill"][0]]
+    for _ in range(2 * len(KINDS) - 1):
+        at.button(key="drill_next").click()
+        at.run()
+        assert not at.exception
+        kinds.append(at.session_state["drill"][0])
+    assert set(kinds) == set(KINDS), kinds
