@@ -14,6 +14,7 @@ import argparse
 import statistics
 import time
 from collections.abc import Callable
+from contextlib import suppress
 from pathlib import Path
 
 import yaml
@@ -48,10 +49,8 @@ def best(fn: Callable[[str], None], text: str, repeat: int) -> float:
     times = []
     for _ in range(repeat):
         start = time.perf_counter()
-        try:
+        with suppress(SourceError):
             fn(text)
-        except SourceError:
-            pass
         times.append(time.perf_counter() - start)
     return statistics.median(times)
 
