@@ -141,7 +141,7 @@ right after a placeholder must be a plural entry."""
 
 
 def _count_before_noun(lang: str, text: str) -> set[str]:
-    rx = re.compile(r"\{([a-z_]+)\}\s+(?:%s)\b" % COUNT_NOUNS[lang], re.IGNORECASE)
+    rx = re.compile(r"\{([a-z_]+)\}\s+(?:" + COUNT_NOUNS[lang] + r")\b", re.IGNORECASE)
     return set(rx.findall(text))
 
 
