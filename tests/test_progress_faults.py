@@ -138,7 +138,7 @@ def test_read_only_file_or_folder(db: Path, what: str) -> None:
         assert box.pending == 1
         assert SessionStore(box, db).items(CODE)[step_item("l", "s8")].value is True
         assert db.read_bytes() == raw
-    assert SessionStore(box, db).flush() and box.pending == 0  # saved once writable again
+    assert SessionStore(box, db).flush(force=True) and box.pending == 0  # saved once writable again
     assert saved(db) == {**before, step_item("l", "s8"): (False, True)}
 
 
@@ -186,7 +186,7 @@ def test_session_store_keeps_a_failed_write_and_saves_it_later(db: Path) -> None
     finally:
         other.execute("ROLLBACK")
         other.close()
-    assert session.flush() is True and box.pending == 0
+    assert session.flush(force=True) is True and box.pending == 0
     got = saved(db)
     assert got[step_item("l", "s2")] == (True, True)
     assert got[question_item("l", "q2")][0] is True
@@ -204,7 +204,7 @@ def test_a_retried_write_never_replaces_a_newer_one(db: Path) -> None:
     other.close()
     time.sleep(0.01)
     ProgressStore(db).record(CODE, "lesson/l/at", {"step": "new"})  # another tab, later
-    assert session.flush()
+    assert session.flush(force=True)
     assert saved(db)["lesson/l/at"] == (False, {"step": "new"})
 
 

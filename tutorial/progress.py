@@ -121,9 +121,9 @@ class ProgressStore:
     """Progress of every learner. Safe to share between sessions and threads: each call
     opens its own connection. Nothing touches the disk until the first call."""
 
-    def __init__(self, path: Path | None = None, *, timeout: float = TIMEOUT) -> None:
+    def __init__(self, path: Path | None = None, *, timeout: float | None = None) -> None:
         self.path = path or db_path()
-        self.timeout = timeout
+        self.timeout = TIMEOUT if timeout is None else timeout
 
     # -- connections and schema -----------------------------------------------------------
     @contextmanager

@@ -20,6 +20,8 @@ from typing import Any
 from tutorial.progress import Change, Item, ProgressStore, StoreError
 
 log = logging.getLogger("cinch.progress")
+BACKOFF = 3.0
+"""Seconds after a failed write before the next attempt."""
 
 
 @dataclass
@@ -41,6 +43,8 @@ class Outbox:
     waiting: list[Pending] = field(default_factory=list)
     read_failed: bool = False
     last_error: str | None = None
+    retry_at: float = 0.0
+    """No new attempt before this time: a page does not wait for a lock on every write."""
 
     @property
     def pending(self) -> int:
@@ -57,19 +61,27 @@ class SessionStore(ProgressStore):
         super().__init__(path)
         self.outbox = outbox
 
-    def flush(self) -> bool:
-        """Retry waiting writes in order; True if nothing is left waiting."""
+    def flush(self, *, force: bool = False) -> bool:
+        """Retry waiting writes in order (not within :data:`BACKOFF` seconds of a failure,
+        unless ``force``); True if nothing is left waiting."""
         box = self.outbox
+        if box.waiting and not force and time.time() < box.retry_at:
+            return False
         while box.waiting:
             p = box.waiting[0]
             try:
                 p.run(self._raw())
             except StoreError as exc:
-                box.last_error = str(exc)
+                self._failed(exc)
                 return False
             box.waiting.pop(0)
         box.last_error = None
         return True
+
+    def _failed(self, exc: StoreError) -> None:
+        self.outbox.last_error = str(exc)
+        self.outbox.retry_at = time.time() + BACKOFF
+        log.warning("progress not saved (kept to retry): %s", exc)
 
     def _raw(self) -> ProgressStore:
         return ProgressStore(self.path, timeout=self.timeout)
@@ -81,8 +93,7 @@ class SessionStore(ProgressStore):
                 pending.run(self._raw())
                 return True
             except StoreError as exc:
-                self.outbox.last_error = str(exc)
-                log.warning("progress not saved (kept to retry): %s", exc)
+                self._failed(exc)
         self.outbox.waiting.append(pending)
         return False
 

@@ -18,7 +18,9 @@ SHIPPED_IMAGES: frozenset[str] = frozenset()
 _HTML = str.maketrans({"<": "&lt;", ">": "&gt;"})
 _IMAGE = re.compile(r"!\[((?:[^\[\]\\]|\\.)*)\]\(\s*([^()\s]*(?:\([^()]*\)[^()\s]*)*)[^)]*\)")
 _BAD_SCHEME = r"\s*(?:data|javascript|vbscript)\s*:"
-_BAD_LINK = re.compile(r"\[((?:[^\[\]\\]|\\.)*)\]\((?=" + _BAD_SCHEME + r")[^)]*\)?", re.I)
+_BAD_LINK = re.compile(
+    r"\[((?:[^\[\]\\]|\\.)*)\]\((?=" + _BAD_SCHEME + r")(?:[^()]|\([^()]*\))*\)?", re.I
+)
 _BAD_DEFINITION = re.compile(r"^ {0,3}\[[^\]]+\]:(?=" + _BAD_SCHEME + r").*$", re.I | re.M)
 _SPECIAL = re.compile(r"([\\`*_\[\]<>!|~$&#])")
 """Characters that can start Markdown (or Streamlit's ``:color[…]``, ``$math$``) syntax."""
