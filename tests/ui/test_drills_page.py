@@ -127,3 +127,14 @@ def test_a_refill_drill_shows_the_stock() -> None:
     html = " ".join(m.value for m in at.markdown)
     assert "El mazo, de arriba abajo:" in html
     assert html.count('role="img"') >= 36 + 16
+
+
+def test_explanation_links_are_distinct_and_name_their_step() -> None:
+    """Issue 8, defect 16 on the drills page: up to 8 identical link texts in one
+    explanation."""
+    at = open_drills(lang="pt", kind="refill", difficulty="3", seed="2")
+    answer(at, "refill", 3, 2, right=True)
+    labels = [link.label for link in at.get("page_link") if "lição" in link.label]
+    assert len(labels) >= 3
+    assert len(labels) == len(set(labels)), labels
+    assert any("monte" in label or "Descart" in label for label in labels), labels
