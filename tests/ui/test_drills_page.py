@@ -134,7 +134,23 @@ def test_explanation_links_are_distinct_and_name_their_step() -> None:
     explanation."""
     at = open_drills(lang="pt", kind="refill", difficulty="3", seed="2")
     answer(at, "refill", 3, 2, right=True)
-    labels = [link.label for link in at.get("page_link") if "lição" in link.label]
+    links = [x for x in at.get("page_link") if x.proto.help == "A regra, na sua lição"]
+    labels = [x.label for x in links]
     assert len(labels) >= 3
     assert len(labels) == len(set(labels)), labels
     assert any("monte" in label or "Descart" in label for label in labels), labels
+
+
+def test_mixed_drills_bring_every_kind_back_even_when_skipped() -> None:
+    """Issue 8, defect 18, on the page: "Next puzzle" without answering used to bring the
+    same kind back every time."""
+    at = open_drills(lang="en")
+    at.selectbox(key="drill_mode").set_value("mixed")
+    at.run()
+    kinds = [at.session_state["drill"][0]]
+    for _ in range(2 * len(KINDS) - 1):
+        at.button(key="drill_next").click()
+        at.run()
+        assert not at.exception
+        kinds.append(at.session_state["drill"][0])
+    assert set(kinds) == set(KINDS), kinds

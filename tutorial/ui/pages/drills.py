@@ -244,7 +244,8 @@ if res and tuple(res["puzzle"]) == (k, d, seed_now):
             title = step.title.get(s.lang) if step else expl.step
             st.page_link(
                 lesson_page,
-                label=t("The rule, in its lesson: {title}", title=title),
+                label=title,  # the step's own title: distinct, and short enough for a phone
+                help=t("The rule, in its lesson"),
                 icon="📘",
                 query_params=link_params(s, lesson=expl.lesson, step=expl.step),
             )
