@@ -127,3 +127,30 @@ def test_a_refill_drill_shows_the_stock() -> None:
     html = " ".join(m.value for m in at.markdown)
     assert "El mazo, de arriba abajo:" in html
     assert html.count('role="img"') >= 36 + 16
+
+
+def test_explanation_links_are_distinct_and_name_their_step() -> None:
+    """Issue 8, defect 16 on the drills page: up to 8 identical link texts in one
+    explanation."""
+    at = open_drills(lang="pt", kind="refill", difficulty="3", seed="2")
+    answer(at, "refill", 3, 2, right=True)
+    links = [x for x in at.get("page_link") if x.proto.help == "A regra, na sua lição"]
+    labels = [x.label for x in links]
+    assert len(labels) >= 3
+    assert len(labels) == len(set(labels)), labels
+    assert any("monte" in label or "Descart" in label for label in labels), labels
+
+
+def test_mixed_drills_bring_every_kind_back_even_when_skipped() -> None:
+    """Issue 8, defect 18, on the page: "Next puzzle" without answering used to bring the
+    same kind back every time."""
+    at = open_drills(lang="en")
+    at.selectbox(key="drill_mode").set_value("mixed")
+    at.run()
+    kinds = [at.session_state["drill"][0]]
+    for _ in range(2 * len(KINDS) - 1):
+        at.button(key="drill_next").click()
+        at.run()
+        assert not at.exception
+        kinds.append(at.session_state["drill"][0])
+    assert set(kinds) == set(KINDS), kinds

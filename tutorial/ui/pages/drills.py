@@ -5,6 +5,7 @@ shared or reported. Accuracy, streak and spaced repetition are saved with the le
 progress."""
 
 import secrets
+from dataclasses import replace
 
 import streamlit as st
 
@@ -26,7 +27,7 @@ from tutorial.engine.cards import Card, parse_index
 from tutorial.engine.profiles import DEFAULT_PROFILE, get_profile
 from tutorial.explain import card_label, team_name
 from tutorial.ui.app import current, pages
-from tutorial.ui.session import keep, link_params, share_params, store
+from tutorial.ui.session import course, keep, link_params, share_params, store
 from tutorial.ui.svg import CardView, Play, TableView, card_svg, table_html
 from tutorial.ui.views import safe_md, seat_titles, trump_text
 
@@ -154,7 +155,7 @@ if k in TABLE_KINDS:
         st.markdown(f"**{safe_md(stock_heading)}**")
         st.markdown(
             '<div role="list" style="display:flex;flex-wrap:wrap;gap:3px">'
-            + "".join(card_svg(v, trump) for v in _cards(show["stock"]))
+            + "".join(card_svg(replace(v, small=True), trump) for v in _cards(show["stock"]))
             + "</div>",
             unsafe_allow_html=True,
         )
@@ -231,15 +232,23 @@ if res and tuple(res["puzzle"]) == (k, d, seed_now):
         lesson_page = pages(s)["lesson"]
         heading = t("Step by step")
         st.markdown(f"**{safe_md(heading)}**")
+        lessons = course()
+        shown_links: set[tuple[str, str]] = set()
         for i, expl in enumerate(puzzle.explanation, 1):
             st.markdown(f"{i}. " + safe_md(render(t, expl)))
-            if expl.lesson and expl.step:
-                st.page_link(
-                    lesson_page,
-                    label=t("The rule, in its lesson"),
-                    icon="📘",
-                    query_params=link_params(s, lesson=expl.lesson, step=expl.step),
-                )
+            if not (expl.lesson and expl.step) or (expl.lesson, expl.step) in shown_links:
+                continue  # each lesson step is linked once, under the first line it explains
+            shown_links.add((expl.lesson, expl.step))
+            lesson = lessons.lesson(expl.lesson)
+            step = lesson.step(expl.step) if lesson else None
+            title = step.title.get(s.lang) if step else expl.step
+            st.page_link(
+                lesson_page,
+                label=title,  # the step's own title: distinct, and short enough for a phone
+                help=t("The rule, in its lesson"),
+                icon="📘",
+                query_params=link_params(s, lesson=expl.lesson, step=expl.step),
+            )
 st.button(t("Next puzzle ▶"), key="drill_next", on_click=_new_puzzle, type="primary")
 st.page_link(
     pages(s)["drills"],
