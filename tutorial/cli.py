@@ -3,14 +3,37 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from tutorial.engine.profiles import DEFAULT_PROFILE, PROFILES, get_profile
 from tutorial.engine.simulate import InvariantError, simulate
 from tutorial.scenario.files import run_file, summary
+
+
+def _count(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``."""
+
+    def read(text: str) -> int:
+        try:
+            value = int(text, 10)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number, not {text[:40]!r}"
+            ) from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"expected {low:,} to {high:,}, not {value:,}")
+        return value
+
+    read.__name__ = "number"  # argparse names the type in its messages
+    return read
+
+
+MAX_HANDS = 10_000_000
+MAX_SEED = 2**63 - 1
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -132,8 +155,8 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("--json", action="store_true", help="one JSON object per file")
     rp.set_defaults(func=_replay)
     sp = sub.add_parser("simulate", help="play random hands and check every invariant")
-    sp.add_argument("--hands", type=int, required=True)
-    sp.add_argument("--seed", type=int, required=True)
+    sp.add_argument("--hands", type=_count(1, MAX_HANDS), required=True)
+    sp.add_argument("--seed", type=_count(0, MAX_SEED), required=True)
     sp.add_argument("--profile", default=DEFAULT_PROFILE, choices=sorted(PROFILES))
     sp.add_argument("--json", action="store_true")
     sp.set_defaults(func=_simulate)
@@ -142,7 +165,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     dp = sub.add_parser("drill", help="print a drill puzzle, its answer and its explanation")
     dp.add_argument("--kind", required=True, choices=KINDS)
-    dp.add_argument("--seed", type=int, required=True)
+    dp.add_argument("--seed", type=_count(0, 2**31 - 1), required=True)
     dp.add_argument("--difficulty", type=int, default=1, choices=DIFFICULTIES)
     dp.add_argument("--lang", default="en", choices=LANGS)
     dp.add_argument("--json", action="store_true")
@@ -157,6 +180,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    for stream in (sys.stdout, sys.stderr):  # text from a file never makes printing fail
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
     args = build_parser().parse_args(argv)
     code: int = args.func(args)
     return code

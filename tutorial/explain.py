@@ -77,24 +77,45 @@ REASONS: Mapping[str, str] = {
         "counts), so {seat} must play a trump, not {card}."
     ),
     Reason.MUST_FOLLOW_SUIT_OR_TRUMP: N_(
-        "{suit} were led and {seat} holds {suit}: {seat} may "
+        "The suit led is {suit} and {seat} holds {suit}: {seat} may "
         "follow suit or trump, but not play {card}."
     ),
     Reason.PILE_REQUIRED: N_(
         "{seat} holds more than 6 cards, so on the first trick {seat} "
-        "plays an open pile with {required} card(s) beneath the top "
-        "card."
+        "plays an open pile with cards beneath the top card."
     ),
     Reason.PILE_NOT_ALLOWED: N_(
         "Only a hand of more than 6 cards plays a pile, and only on the first trick."
     ),
     Reason.PILE_WRONG_SIZE: N_(
-        "The pile needs exactly {required} card(s) beneath the top "
+        "The pile needs an exact number of cards beneath the top "
         "card, so that 5 remain after the first trick."
     ),
     Reason.SCORING_TRUMP_BENEATH: N_("{card} is a scoring trump: it may not go beneath the pile."),
     Reason.PILE_TOP_NEEDED_BENEATH: N_(
         "{card} cannot be the top card: every non-scoring trump is needed beneath the pile."
+    ),
+}
+
+
+def n(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a message with plural forms for extraction (keyword ``n:1,2``)."""
+    return singular, plural
+
+
+COUNTED_REASONS: Mapping[str, tuple[str, str]] = {
+    # the number of cards is the fact ``required``: these take its plural form
+    Reason.PILE_REQUIRED: n(
+        "{seat} holds more than 6 cards, so on the first trick {seat} plays an open pile "
+        "with {n} card beneath the top card.",
+        "{seat} holds more than 6 cards, so on the first trick {seat} plays an open pile "
+        "with {n} cards beneath the top card.",
+    ),
+    Reason.PILE_WRONG_SIZE: n(
+        "The pile needs exactly {n} card beneath the top card, so that 5 remain after "
+        "the first trick.",
+        "The pile needs exactly {n} cards beneath the top card, so that 5 remain after "
+        "the first trick.",
     ),
 }
 
@@ -157,6 +178,10 @@ def explain_illegal(t: Translator, facts: Mapping[str, object]) -> str:
     values.setdefault("card", "")
     values.setdefault("required", "")
     values.setdefault("suit", "")
+    counted = COUNTED_REASONS.get(reason)
+    if counted is not None and values["required"].isdigit():
+        number = int(values.pop("required"))
+        return t.n(counted[0], counted[1], number, **values)
     return t(template, **values)
 
 
@@ -170,7 +195,8 @@ def explain_trick(
         why = t("{seat} wins: {card} is the highest trump played.", seat=winner, card=card)
     else:
         why = t(
-            "{seat} wins: no trump was played, and {card} is the highest {suit}.",
+            "{seat} wins: no trump was played, and {card} is the highest card of the suit "
+            "led, {suit}.",
             seat=winner,
             card=card,
             suit=t(SUIT_NAMES["CDHS".index(led_suit)]),

@@ -13,6 +13,8 @@ from tutorial.lessons.judge import expected, judge
 from tutorial.lessons.loader import load_course
 from tutorial.lessons.model import LANGS
 
+REAL = Path(__file__).resolve().parents[2] / "lessons"
+
 
 def text(word: str) -> dict[str, str]:
     return {lang: f"{word} ({lang})" for lang in LANGS}
@@ -112,6 +114,8 @@ def write_course(tmp_path: Path, lessons: dict[str, dict[str, Any]]) -> Path:
     root = tmp_path / "lessons"
     root.mkdir()
     (root / "manifest.yaml").write_text(yaml.safe_dump({"lessons": list(lessons)}))
+    for shared in ("reference.yaml", "glossary.yaml"):  # the real ones: they are checked too
+        (root / shared).write_bytes((REAL / shared).read_bytes())
     for name, data in lessons.items():
         (root / name).write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False))
     return root
@@ -297,7 +301,7 @@ def test_all_problems_are_listed_not_just_the_first(tmp_path: Path) -> None:
     assert len(problems) == 3
 
 
-def test_check_exits_1_and_lists_every_broken_lesson(
+def test_check_exits_2_and_lists_every_broken_lesson(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     bad1 = good_lesson()
@@ -313,7 +317,7 @@ def test_check_exits_1_and_lists_every_broken_lesson(
             "03-c.yaml": {**good_lesson(), "id": "c", "number": 3},
         },
     )
-    assert main(["lessons", "check", "--dir", str(root)]) == 1
+    assert main(["lessons", "check", "--dir", str(root)]) == 2
     out = capsys.readouterr().out
     assert "BROKEN lessons/01-a.yaml" in out and "BROKEN lessons/02-b.yaml" in out
     assert "ok     03 c" in out and "1 lesson(s) ok, 2 broken" in out

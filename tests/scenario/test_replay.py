@@ -224,3 +224,39 @@ def test_thrown_in_hand_in_classic_51(tmp_path: Path) -> None:
         )
     )
     assert r.status == 0, r.error
+
+
+def test_a_trick_needs_four_plays_unless_it_is_in_progress(tmp_path: Path) -> None:
+    three = "kind: trick\ntrump: H\nleader: A\ncards: [KC, 5D, 6H]\n"
+    r = run_file(write(tmp_path, three))
+    assert r.status == 2 and r.error is not None
+    assert r.error["key"] == "cards" and r.error["line"] == 4
+    assert "in_progress: true" in r.error["message"]
+    r = run_file(write(tmp_path, three + "in_progress: true\n"))
+    assert r.status == 0 and r.result is not None and r.result["winner"] == "C"
+    r = run_file(
+        write(
+            tmp_path,
+            "kind: trick\ntrump: H\nleader: A\ncards: [KC, 5D, 6H, 5H]\nin_progress: true\n",
+        )
+    )
+    assert r.status == 2 and r.error is not None and r.error["key"] == "in_progress"
+
+
+@pytest.mark.parametrize("value", ["[pagat-62]", "{a: 1}", "7"])
+def test_profile_that_is_not_a_name_is_located(tmp_path: Path, value: str) -> None:
+    r = run_file(write(tmp_path, f"kind: score\nprofile: {value}\nbefore: {{AC: 0, BD: 0}}\n"))
+    assert r.status == 2 and r.error is not None
+    assert r.error["key"] == "profile" and r.error["line"] == 2
+    assert "unknown profile" in r.error["message"]
+
+
+def test_keep_card_the_player_lacks_is_reported_at_its_own_line(tmp_path: Path) -> None:
+    text = (
+        DEAL.replace("dealer: D", "profile: classic-51\ndealer: D")
+        + "bids: [pass, pass, pass, 7]\ntrump: S\nkeep:\n  A:\n    - AH\n    - AC\n"
+    )
+    r = run_file(write(tmp_path, text))
+    assert r.status == 2 and r.error is not None
+    assert r.error["key"] == "keep.A[1]", r.error
+    assert r.error["line"] == text.splitlines().index("    - AC") + 1

@@ -35,7 +35,7 @@ def test_a_broken_lesson_is_shown_unavailable_and_the_rest_works(lessons: Path) 
     data["questions"][0]["answer"] = "no-such-option"
     path.write_text(yaml.safe_dump(data, allow_unicode=True))
     home = run("home", lang="en")
-    warnings = " ".join(w.value for w in home.warning)
+    warnings = " ".join(w.value for w in home.warning).replace("\\", "")  # plain_md escapes
     assert "03-deal-and-bidding.yaml" in warnings and "questions[0].answer" in warnings
     links = [p.proto.label for p in home.get("page_link")]
     assert sum("Two Pedros" in x or "Trumps" in x for x in links) >= 2  # others still listed

@@ -70,3 +70,87 @@ def test_bad_drill_url_falls_back_with_a_note() -> None:
     at = open_drills(lang="en", kind="../../etc", seed="x")
     assert any("not valid" in i.value for i in at.info)
     assert at.session_state["drill"][0] in KINDS
+
+
+def _url(at: AppTest) -> tuple[str, str, str]:
+    def one(v: object) -> str:
+        return str(v[0] if isinstance(v, list) else v)
+
+    return tuple(one(at.query_params[k]) for k in ("kind", "difficulty", "seed"))  # type: ignore[return-value]
+
+
+def test_changing_kind_or_difficulty_changes_the_puzzle_and_the_url() -> None:
+    """Issue 8, defect 6: the puzzle changed only on "Next puzzle", and the URL stayed."""
+    at = open_drills(lang="en", kind="trick-winner", difficulty="1", seed="5")
+    assert at.session_state["drill"] == ("trick-winner", 1, 5)
+    at.selectbox(key="drill_mode").set_value("refill")
+    at.run()
+    assert not at.exception
+    kind, d, seed = at.session_state["drill"]
+    assert (kind, d) == ("refill", 1)
+    assert _url(at) == ("refill", "1", str(seed))
+    assert any("How many cards from the stock" in m.value for m in at.markdown)
+    at.selectbox(key="drill_level").set_value(3)
+    at.run()
+    assert not at.exception
+    kind, d, seed = at.session_state["drill"]
+    assert (kind, d) == ("refill", 3)
+    assert _url(at) == ("refill", "3", str(seed))
+
+
+def test_a_link_without_difficulty_keeps_its_seed() -> None:
+    """``?kind=..&seed=..`` used to discard the seed silently: it is the easy puzzle."""
+    at = open_drills(lang="en", kind="refill", seed="77")
+    assert at.session_state["drill"] == ("refill", 1, 77)
+    assert _url(at) == ("refill", "1", "77")
+    assert not at.info
+
+
+def test_a_seed_without_a_kind_says_the_link_is_not_valid() -> None:
+    at = open_drills(lang="en", seed="77")
+    assert any("not valid" in i.value for i in at.info)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_hard_hand_points_drill_names_its_game(lang: str) -> None:
+    """Issue 8, defect 4: nothing on the puzzle said it was the 51-point game."""
+    at = open_drills(lang=lang, kind="hand-points", difficulty="3", seed="5")
+    texts = " ".join([*(i.value for i in at.info), *(h.value for h in at.subheader)])
+    assert "51" in texts, texts
+    easy = open_drills(lang=lang, kind="hand-points", difficulty="1", seed="5")
+    assert not any("51" in i.value for i in easy.info)
+
+
+def test_a_refill_drill_shows_the_stock() -> None:
+    """Issue 8, defect 5: the dealer's count depends on the stock, which was not shown."""
+    at = open_drills(lang="es", kind="refill", difficulty="1", seed="67")
+    html = " ".join(m.value for m in at.markdown)
+    assert "El mazo, de arriba abajo:" in html
+    assert html.count('role="img"') >= 36 + 16
+
+
+def test_explanation_links_are_distinct_and_name_their_step() -> None:
+    """Issue 8, defect 16 on the drills page: up to 8 identical link texts in one
+    explanation."""
+    at = open_drills(lang="pt", kind="refill", difficulty="3", seed="2")
+    answer(at, "refill", 3, 2, right=True)
+    links = [x for x in at.get("page_link") if x.proto.help == "A regra, na sua lição"]
+    labels = [x.label for x in links]
+    assert len(labels) >= 3
+    assert len(labels) == len(set(labels)), labels
+    assert any("monte" in label or "Descart" in label for label in labels), labels
+
+
+def test_mixed_drills_bring_every_kind_back_even_when_skipped() -> None:
+    """Issue 8, defect 18, on the page: "Next puzzle" without answering used to bring the
+    same kind back every time."""
+    at = open_drills(lang="en")
+    at.selectbox(key="drill_mode").set_value("mixed")
+    at.run()
+    kinds = [at.session_state["drill"][0]]
+    for _ in range(2 * len(KINDS) - 1):
+        at.button(key="drill_next").click()
+        at.run()
+        assert not at.exception
+        kinds.append(at.session_state["drill"][0])
+    assert set(kinds) == set(KINDS), kinds

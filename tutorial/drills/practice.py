@@ -8,11 +8,12 @@ are saved with the learner's progress (item ``drill/<kind>/<difficulty>``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from tutorial.drills.kinds import DIFFICULTIES, KINDS
-from tutorial.progress import ProgressStore
+from tutorial.progress import Item, ProgressStore
 
 COUNTER = "drill/counter"
 
@@ -54,33 +55,65 @@ def _fields(value: Any) -> dict[str, int]:
 
 
 def record(store: ProgressStore, learner: str, kind: str, difficulty: int, right: bool) -> Stats:
-    counter, stats = load(store, learner)
-    s = stats[(kind, difficulty)]
-    s.attempts += 1
-    if right:
-        s.correct += 1
-        s.streak += 1
-        s.box = min(s.box + 1, 4)
-    else:
-        s.streak = 0
-        s.box = 0
-    counter += 1
-    s.due = counter + 2**s.box
-    store.record(learner, item(kind, difficulty), asdict(s), done=right)
-    store.record(learner, COUNTER, counter)
-    return s
+    """Count one answer. One atomic read-modify-write of the stats and the counter, so two
+    answers arriving together are both counted."""
+    key = item(kind, difficulty)
+
+    def change(cur: dict[str, Item]) -> dict[str, tuple[Any, bool]]:
+        c = cur.get(COUNTER)
+        counter = c.value if c is not None and isinstance(c.value, int) else 0
+        s = Stats(**_fields(cur[key].value)) if key in cur else Stats()
+        s.attempts += 1
+        if right:
+            s.correct += 1
+            s.streak += 1
+            s.box = min(s.box + 1, 4)
+        else:
+            s.streak = 0
+            s.box = 0
+        counter += 1
+        s.due = counter + 2**s.box
+        return {key: (asdict(s), right), COUNTER: (counter, False)}
+
+    saved = store.update(learner, (key, COUNTER), change)
+    return Stats(**_fields(saved[key].value))
+
+
+MAX_GAP = 2 * len(KINDS)
+"""In "Mixed" practice every kind comes back within this many puzzles, however the learner
+answers (or skips)."""
+HISTORY = MAX_GAP
+"""How many recent picks the caller keeps for :func:`next_up`."""
 
 
 def next_up(
-    counter: int, stats: dict[tuple[str, int], Stats], allowed: list[tuple[str, int]]
+    counter: int,
+    stats: dict[tuple[str, int], Stats],
+    allowed: list[tuple[str, int]],
+    recent: Sequence[str] = (),
 ) -> tuple[str, int]:
-    """The most overdue (kind, difficulty) among ``allowed``; unseen ones count as due now,
-    and among equals the lower box (the weaker concept) comes first."""
+    """The next (kind, difficulty) among ``allowed``. ``recent`` are the kinds picked last
+    (oldest first). A kind not picked for ``MAX_GAP - len(allowed)`` puzzles comes back
+    first, the longest-absent first, so every kind returns within ``MAX_GAP`` puzzles.
+    Otherwise the due ones (unseen ones count as due now) come first, the weaker concept
+    (lower box) before the stronger, then the least recently picked."""
+
+    def absent(kd: tuple[str, int]) -> int:
+        """Puzzles since ``kd``'s kind was last picked (all of ``recent`` if never)."""
+        for age, kind in enumerate(reversed(recent)):
+            if kind == kd[0]:
+                return age
+        return len(recent)
+
+    overdue = [kd for kd in allowed if absent(kd) >= MAX_GAP - len(allowed)]
+    if overdue:
+        return max(overdue, key=lambda kd: (absent(kd), -allowed.index(kd)))
     return min(
         allowed,
         key=lambda kd: (
-            max(stats[kd].due, 0) - counter if stats[kd].attempts else 0,
+            max(stats[kd].due - counter, 0) if stats[kd].attempts else 0,
             stats[kd].box,
+            -absent(kd),
             allowed.index(kd),
         ),
     )

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutorial.drills.model import Line, Puzzle
+from tutorial.drills.model import Line, Plural, Puzzle
 from tutorial.engine.cards import Card, parse_index
 from tutorial.engine.errors import InvalidInput
-from tutorial.explain import SUIT_NAMES, team_name
+from tutorial.engine.profiles import DEFAULT_PROFILE, get_profile
+from tutorial.explain import SUIT_NAMES, point_name, team_name
 from tutorial.i18n import N_, Translator
 
 KIND_NAMES = {
@@ -22,6 +23,8 @@ DIFFICULTY_NAMES = {1: N_("easy"), 2: N_("medium"), 3: N_("hard")}
 
 
 def _value(t: Translator, key: str, value: Any) -> str:
+    if isinstance(value, Line):
+        return render(t, value)
     if key.endswith("cards"):
         return " ".join(Card.parse(c).pretty for c in value) or "—"
     if key.endswith("card"):
@@ -31,13 +34,45 @@ def _value(t: Translator, key: str, value: Any) -> str:
     if key.endswith("team"):
         return team_name(t, value)
     if key == "point":
-        return t(value)
+        return point_name(t, value)
+    if key == "game":
+        return game_name(t, value)
     return str(value)
 
 
 def render(t: Translator, line: Line) -> str:
-    """A line in the learner's language, every placeholder filled."""
-    return t(line.msg, **{k: _value(t, k, v) for k, v in line.values.items()})
+    """A line in the learner's language, every placeholder filled; a plural message takes
+    the form its ``n`` value asks for."""
+    values = {k: _value(t, k, v) for k, v in line.values.items()}
+    if isinstance(line.msg, Plural):
+        values.pop("n")
+        return t.n(line.msg.singular, line.msg.plural, int(line.values["n"]), **values)
+    return t(line.msg, **values)
+
+
+def game_name(t: Translator, profile: str) -> str:
+    """The learner's name for a way of playing: "51-point game"."""
+    return t("{target}-point game", target=get_profile(profile).target)
+
+
+def profile_notes(t: Translator, p: Puzzle) -> list[str]:
+    """What a puzzle played under another game than the default must say about it, from
+    the profile's own rules."""
+    if p.profile == DEFAULT_PROFILE:
+        return []
+    profile = get_profile(p.profile)
+    out = [t("This puzzle follows the rules of the {game}.", game=game_name(t, p.profile))]
+    if any(rule.varies for rule in profile.points):
+        out.append(t("Low is the lowest trump in play, and it goes to whoever captures it."))
+    if not profile.all_points_in_play:
+        out.append(
+            t(
+                "Some trumps may stay out of play: their points go to nobody, so the sides "
+                "may share fewer than {total}.",
+                total=profile.total_points,
+            )
+        )
+    return out
 
 
 def choice_label(t: Translator, option: str) -> str:
@@ -75,7 +110,7 @@ def _pretty(codes: list[str]) -> str:
 def describe(t: Translator, p: Puzzle) -> list[str]:
     """The puzzle's position as plain sentences (for the command line and screen readers)."""
     s = p.show
-    out: list[str] = []
+    out: list[str] = profile_notes(t, p)
     if "trump" in s:
         out.append(t("Trump: {suit}.", suit=t(SUIT_NAMES["CDHS".index(s["trump"])])))
     if "trick" in s:
@@ -93,19 +128,15 @@ def describe(t: Translator, p: Puzzle) -> list[str]:
         out.append(t("{seat} deals.", seat=s["dealer"]))
         for seat, cards in s["hands"].items():
             out.append(t("{seat} holds: {cards}.", seat=seat, cards=_pretty(cards)))
-        out.append(t("The stock holds 16 cards."))
+        out.append(t("The stock, from the top: {cards}.", cards=_pretty(s["stock"])))
     if p.kind == "hand-points":
         for team, cards in s["captured"].items():
             out.append(
                 t("{team} captured: {cards}.", team=team_name(t, team), cards=_pretty(cards))
             )
-        if s.get("low_holder"):
+        for card, seat in s["held_by"].items():
             out.append(
-                t(
-                    "{card} was held by {seat} before play.",
-                    card=Card.parse(s["two"]).pretty,
-                    seat=s["low_holder"],
-                )
+                t("{card} was held by {seat} before play.", card=Card.parse(card).pretty, seat=seat)
             )
     if p.kind in ("score-update", "game-end"):
         b = s["before"]

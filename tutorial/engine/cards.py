@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from tutorial.engine.errors import InvalidInput
+from tutorial.engine.seats import SUIT_LETTERS
 
 
 class Suit(IntEnum):
@@ -26,7 +27,7 @@ class Suit(IntEnum):
 
     @property
     def letter(self) -> str:
-        return "CDHS"[self]
+        return SUIT_LETTERS[self]
 
     @property
     def symbol(self) -> str:
@@ -114,7 +115,7 @@ class Card:
     @property
     def code(self) -> str:
         """The two-character code, ``TH`` for the ten of hearts."""
-        return RANK_CHARS[self.rank] + "CDHS"[self.index // 13]
+        return RANK_CHARS[self.rank] + SUIT_LETTERS[self.index // 13]
 
     @property
     def pretty(self) -> str:

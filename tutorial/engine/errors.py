@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from tutorial.engine.seats import SEAT_LETTERS
+
 
 class CinchError(Exception):
     """Base class of every error the engine raises on purpose."""
@@ -44,7 +46,7 @@ class Reason(StrEnum):
     PILE_TOP_NEEDED_BENEATH = "pile_top_needed_beneath"
 
 
-SEAT_NAMES = "ABCD"
+SEAT_NAMES = SEAT_LETTERS
 
 
 class IllegalAction(CinchError):

@@ -14,9 +14,19 @@ from typing import Protocol
 
 from tutorial.engine.cards import R3, R9
 from tutorial.engine.errors import InvalidInput
-from tutorial.engine.refill import RefillLog, Reshuffler, refill_rob, refill_share
-from tutorial.engine.scoring import DecideFn, decide_bidders_first, decide_go_out
-from tutorial.engine.trumps import GAME, HIGH, JACK, LEFT_PEDRO, RIGHT_PEDRO, TRUMP_ORDER, TWO
+from tutorial.engine.gameend import DecideFn, decide_bidders_first, decide_go_out
+from tutorial.engine.refill import DealerKeeps, RefillLog, Reshuffler, refill_rob, refill_share
+from tutorial.engine.trumps import (
+    GAME,
+    HIGH,
+    JACK,
+    LEFT_PEDRO,
+    PEDRO_TRUMPS,
+    RIGHT_PEDRO,
+    TRUMP_ORDER,
+    TWO,
+    TrumpRules,
+)
 
 CardPicker = Callable[[int, int], "int | None"]
 """(trump, mask of the cards in play) → the point card's index, or None if not in play."""
@@ -64,7 +74,7 @@ class RefillFn(Protocol):
         stock: Sequence[int],
         log: RefillLog,
         reshuffle: Reshuffler,
-        dealer_keeps: Sequence[int] | None = None,
+        dealer_keeps: DealerKeeps = None,
     ) -> None: ...
 
 
@@ -90,6 +100,13 @@ class Profile:
     decide: DecideFn
     all_points_in_play: bool = False
     """True when the refill puts every trump in play, so every hand scores all points."""
+    draw: bool = True
+    """False: no discard and no refill; the dealt hands are played out (no-draw Cinch)."""
+    hand_size: int = 6
+    """Cards a hand holds for play; a hand holding more sheds the surplus on the first trick
+    as an open pile. The number of tricks is this number."""
+    trumps: TrumpRules = PEDRO_TRUMPS
+    """Which cards are trumps and how they rank (which five is the left Pedro)."""
 
     @property
     def total_points(self) -> int:
@@ -177,6 +194,15 @@ DOM_PEDRO = replace(
     bid_max=26,
     summary="pedro-sancho plus Dom, the 3 of trumps, worth 3: 26 points a hand (decided).",
     points=(*PEDRO_SANCHO.points, PointRule("dom", 3, _rank_of_trump(R3))),
+)
+
+NO_DRAW = replace(
+    CLASSIC_51,
+    name="no-draw",
+    summary="classic-51 without the discard and refill: the nine dealt cards are played "
+    "out in nine tricks.",
+    draw=False,
+    hand_size=9,
 )
 
 PROFILES: dict[str, Profile] = {

@@ -17,6 +17,13 @@ from tutorial.engine.errors import IllegalAction, Reason
 Reshuffler = Callable[[list[int]], list[int]]
 """Given the discards (a list of card indices), return them in the new stock order."""
 
+DealerChooser = Callable[[list[int], int], Sequence[int]]
+"""Given the non-trumps of the rest of the stock (stock order) and how many the dealer must
+keep, return the ones kept: the dealer's decision, asked for only when it is reached."""
+
+DealerKeeps = Sequence[int] | DealerChooser | None
+"""The dealer's keep: the cards, a function that decides when asked, or None (stock order)."""
+
 
 @dataclass(slots=True)
 class RefillLog:
@@ -45,7 +52,7 @@ def refill_rob(
     stock: Sequence[int],
     log: RefillLog,
     reshuffle: Reshuffler,
-    dealer_keeps: Sequence[int] | None = None,
+    dealer_keeps: DealerKeeps = None,
 ) -> None:
     """``pagat-62``: fill the others to 6 in seat order, then the dealer robs the rest.
 
@@ -80,7 +87,7 @@ def refill_rob(
         # The stock ran out before the dealer's turn: the new stock is everyone's hidden
         # discards (no trump among them). The dealer does not look through it; if still
         # short of 6, the dealer draws from its top (decided).
-        if dealer_keeps is not None:
+        if dealer_keeps is not None and not callable(dealer_keeps):
             raise IllegalAction(
                 Reason.DEALER_KEEPS_INVALID,
                 "the stock ran out before the dealer's turn: the dealer draws from the top of "
@@ -110,7 +117,7 @@ def refill_rob(
     if dealer_keeps is None:
         kept = plain[:count]
     else:
-        kept = list(dealer_keeps)
+        kept = list(dealer_keeps(plain, count) if callable(dealer_keeps) else dealer_keeps)
         if len(set(kept)) != len(kept) or not set(kept) <= set(plain) or len(kept) != count:
             choose = " ".join(CODES[c] for c in plain) or "none"
             raise IllegalAction(
@@ -156,7 +163,7 @@ def refill_share(
     stock: Sequence[int],
     log: RefillLog,
     reshuffle: Reshuffler,
-    dealer_keeps: Sequence[int] | None = None,
+    dealer_keeps: DealerKeeps = None,
 ) -> None:
     """``classic-51``: the dealer fills every hand to 6 from the stock, dealer last.
 
@@ -165,7 +172,7 @@ def refill_share(
     the stock is empty (decided). The rest of the stock, if any, stays out of play.
     ``reshuffle`` and ``dealer_keeps`` do not apply to this profile and must be None.
     """
-    if dealer_keeps is not None:
+    if dealer_keeps is not None and not callable(dealer_keeps):
         raise IllegalAction(
             Reason.DEALER_KEEPS_INVALID,
             "in this profile the dealer does not rob the stock",

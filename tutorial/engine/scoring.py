@@ -1,77 +1,24 @@
 """Game score: one hand's effect on the totals, and who (if anyone) has won.
 
-Teams are 0 (``AC``: seats A and C) and 1 (``BD``). Totals are ``(AC, BD)`` tuples.
+Teams are 0 (``AC``: seats A and C) and 1 (``BD``). Totals are ``(AC, BD)`` tuples. The
+game-end rules themselves are in :mod:`~tutorial.engine.gameend`.
 """
 
 from __future__ import annotations
 
-from enum import StrEnum
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import NamedTuple
 
-if TYPE_CHECKING:
-    from tutorial.engine.profiles import Profile
+from tutorial.engine.gameend import (
+    DecidedBy,
+    DecideFn,
+    Decision,
+    decide_bidders_first,
+    decide_go_out,
+)
+from tutorial.engine.profiles import Profile
+from tutorial.engine.seats import TEAM_NAMES
 
-TEAMS = ("AC", "BD")
-
-
-class DecidedBy(StrEnum):
-    """How a game was won."""
-
-    BIDDER_GOES_OUT = "bidder_goes_out"
-    """Both sides held 55+ before the hand and the bidders made their bid (pagat-62)."""
-    TARGET = "target"
-    """Exactly one side reached the target."""
-    BIDDERS_FIRST = "bidders_first"
-    """Both sides reached the target on one hand; the bidders made their bid (classic-51)."""
-
-
-class Decision(NamedTuple):
-    winner: int | None
-    decided_by: DecidedBy | None
-    bidder_goes_out: bool
-    """True when the bidder-goes-out condition was in force for this hand."""
-
-
-class DecideFn(Protocol):
-    def __call__(
-        self,
-        profile: Profile,
-        before: tuple[int, int],
-        after: tuple[int, int],
-        bidder: int,
-        made: bool,
-    ) -> Decision: ...
-
-
-def decide_go_out(
-    profile: Profile, before: tuple[int, int], after: tuple[int, int], bidder: int, made: bool
-) -> Decision:
-    """``pagat-62``: bidder goes out in force and bid made → bidders win; otherwise exactly
-    one side at the target wins; both at the target → no winner yet (the next hand is then
-    played under bidder goes out, since both are above 55); neither → play on."""
-    threshold = profile.go_out_at
-    in_force = threshold is not None and min(before) >= threshold
-    if in_force and made:
-        return Decision(bidder, DecidedBy.BIDDER_GOES_OUT, True)
-    reached = [t for t in (0, 1) if after[t] >= profile.target]
-    if len(reached) == 1:
-        return Decision(reached[0], DecidedBy.TARGET, in_force)
-    return Decision(None, None, in_force)
-
-
-def decide_bidders_first(
-    profile: Profile, before: tuple[int, int], after: tuple[int, int], bidder: int, made: bool
-) -> Decision:
-    """``classic-51``: the first side to reach the target wins; if both would reach it on
-    the same hand the bidders are counted first: bid made → bidders win, otherwise the
-    defenders' points count."""
-    reached = [t for t in (0, 1) if after[t] >= profile.target]
-    if len(reached) == 2:
-        winner = bidder if made else 1 - bidder
-        return Decision(winner, DecidedBy.BIDDERS_FIRST, False)
-    if reached:
-        return Decision(reached[0], DecidedBy.TARGET, False)
-    return Decision(None, None, False)
+TEAMS = TEAM_NAMES
 
 
 class ScoreOutcome(NamedTuple):
@@ -102,7 +49,7 @@ def score_hand(
 ) -> ScoreOutcome:
     made, delta = hand_delta(bidder, bid, points)
     after = (before[0] + delta[0], before[1] + delta[1])
-    decision = profile.decide(profile, before, after, bidder, made)
+    decision = profile.decide(profile.target, profile.go_out_at, before, after, bidder, made)
     return ScoreOutcome(before, bidder, bid, points, made, delta, after, decision)
 
 
@@ -123,3 +70,17 @@ class GameScore(NamedTuple):
         out = score_hand(self.profile, self.totals, bidder, bid, points)
         d = out.decision
         return GameScore(self.profile, out.after, self.played + 1, out, d.winner, d.decided_by)
+
+
+__all__ = [
+    "TEAMS",
+    "DecideFn",
+    "DecidedBy",
+    "Decision",
+    "GameScore",
+    "ScoreOutcome",
+    "decide_bidders_first",
+    "decide_go_out",
+    "hand_delta",
+    "score_hand",
+]

@@ -7,7 +7,9 @@ import json
 from pathlib import Path
 
 from tutorial.lessons.loader import load_course
-from tutorial.lessons.model import LANGS, Lesson
+from tutorial.lessons.model import LANGS, Course, Lesson, LessonProblem
+from tutorial.lessons.reference import load_glossary, load_reference
+from tutorial.yamldoc import SourceError
 
 
 def _line(lesson: Lesson) -> str:
@@ -22,8 +24,24 @@ def _line(lesson: Lesson) -> str:
     )
 
 
+def _other_files(root: Path | None) -> list[LessonProblem]:
+    """The rules reference and the glossary: the app shows them, so they are checked too."""
+    out = []
+    for name, loader in (("reference.yaml", load_reference), ("glossary.yaml", load_glossary)):
+        try:
+            loader(root)
+        except SourceError as exc:
+            out.append(LessonProblem(exc.file, None, None, (str(exc),)))
+        except Exception as exc:  # a bug of ours: still reported, never a traceback
+            out.append(LessonProblem(name, None, None, (f"{name}: internal error ({exc!r})",)))
+    return out
+
+
 def main(args: argparse.Namespace) -> int:
-    course = load_course(Path(args.dir) if args.dir else None)
+    """Exit 0 if everything loads, 2 if any file is invalid (each problem listed)."""
+    root = Path(args.dir) if args.dir else None
+    course = load_course(root)
+    course = Course(course.lessons, (*course.broken, *_other_files(root)))
     if args.json:
         print(
             json.dumps(
@@ -56,4 +74,4 @@ def main(args: argparse.Namespace) -> int:
             for p in b.problems:
                 print(f"  - {p}")
         print(f"{len(course.lessons)} lesson(s) ok, {len(course.broken)} broken")
-    return 1 if course.broken or not course.lessons else 0
+    return 2 if course.broken or not course.lessons else 0

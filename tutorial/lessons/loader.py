@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 from tutorial.engine.cards import CODES, parse_index
 from tutorial.engine.errors import InvalidInput
 from tutorial.engine.profiles import PROFILES
+from tutorial.lessons.lint import lesson_problems
 from tutorial.lessons.model import (
     LANGS,
     QUESTION_TYPES,
@@ -30,7 +31,7 @@ from tutorial.lessons.model import (
     Text,
 )
 from tutorial.scenario.files import replay_data
-from tutorial.yamldoc import Key, SourceError, Where, YamlDoc
+from tutorial.yamldoc import MAX_BYTES, Key, SourceError, Where, YamlDoc
 
 ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 FILE_RE = re.compile(r"^[a-z0-9][a-z0-9_-]*(?:/[a-z0-9][a-z0-9_-]*)*\.ya?ml$")
@@ -48,6 +49,13 @@ def lessons_dir() -> Path:
 T = TypeVar("T")
 
 
+class Reported(SourceError):
+    """A problem already reported once for this lesson (a broken scenario file used again)."""
+
+    def __init__(self, first: SourceError) -> None:
+        super().__init__(first.file, first.line, first.path, first.message)
+
+
 class Problems:
     """Collects located problems while a lesson is read."""
 
@@ -55,7 +63,8 @@ class Problems:
         self.items: list[str] = []
 
     def add(self, exc: SourceError) -> None:
-        self.items.append(str(exc))
+        if not isinstance(exc, Reported):
+            self.items.append(str(exc))
 
     def guard(self, fn: Callable[[], T]) -> T | None:
         """Run ``fn``; on a :class:`SourceError` record it and return None."""
@@ -123,6 +132,7 @@ class LessonReader:
         self.doc = doc
         self.w = Where(doc)
         self.p = problems
+        self.files: dict[str, YamlDoc | SourceError] = {}
 
     def scenario(self, path: tuple[Key, ...], value: Any, profile: str) -> Scenario:
         w = self.w.below(*path)
@@ -136,7 +146,7 @@ class LessonReader:
             target = (self.root / value).resolve()
             if self.root.resolve() not in target.parents:
                 raise self.w.error(path, f"{value!r} is outside the lessons folder")
-            sdoc = YamlDoc.load(target, f"{self.root.name}/{value}")
+            sdoc = self._scenario_file(path, value, target)
             w = Where(sdoc)
             value = sdoc.data
         if isinstance(value, dict) and "profile" not in value:
@@ -144,10 +154,34 @@ class LessonReader:
         rep, mismatches = replay_data(value, w)
         for m in mismatches:
             raise w.error(
-                ("expect", *_split(m["key"])),
+                ("expect", *m["path"]),
                 f"the engine says {m['actual']!r}, not {m['expected']!r}",
             )
         return Scenario(value, rep, w.doc.file)
+
+    def _scenario_file(self, path: tuple[Key, ...], name: str, target: Path) -> YamlDoc:
+        """A scenario file, read once per lesson; a file that cannot be read is reported
+        once, at the lesson line that refers to it (later references stay silent)."""
+        known = self.files.get(name)
+        if isinstance(known, YamlDoc):
+            return known
+        if known is not None:
+            raise Reported(known)
+        try:
+            doc = YamlDoc.load(target, f"{self.root.name}/{name}")
+        except SourceError as exc:
+            where = self.w.error(path, "")
+            used = f"{where.file}:{where.line}" if where.line else where.file
+            if exc.line is None:  # the file itself: not found, unreadable, too large
+                err = self.w.error(path, f"scenario file {name!r}: {exc.message}")
+            else:
+                err = SourceError(
+                    exc.file, exc.line, exc.path, f"{exc.message} (used at {used})", **exc.facts
+                )
+            self.files[name] = err
+            raise err from None
+        self.files[name] = doc
+        return doc
 
     def narration(
         self, path: tuple[Key, ...], value: Any, scenario: Scenario | None
@@ -158,7 +192,7 @@ class LessonReader:
             raise self.w.error(path, "narration needs a scenario in the same step")
         out = []
         for i, item in enumerate(value):
-            m = _keys(self.w, (*path, i), item, ("at", "text"))
+            m = _keys(self.w, (*path, i), item, ("at", "text"), ("facts",))
             at = m["at"]
             if not isinstance(at, str) or not MOMENT_RE.match(at):
                 raise self.w.error(
@@ -172,7 +206,7 @@ class LessonReader:
                     f"no moment {at!r} (it has: "
                     f"{', '.join(scenario.replay.moments)})",
                 )
-            out.append(Narration(at, _text(self.w, (*path, i, "text"), m["text"])))
+            out.append(Narration(at, _text(self.w, (*path, i, "text"), m["text"]), m.get("facts")))
         return tuple(out)
 
     def step(self, i: int, value: Any, seen: set[str], profile: str) -> Step:
@@ -382,7 +416,7 @@ class LessonReader:
             raise w.error(("number",), f"duplicate lesson number {number}")
         number_seen.add(number)
         profile = m.get("profile", "pagat-62")
-        if profile not in PROFILES:
+        if not isinstance(profile, str) or profile not in PROFILES:
             raise w.error(
                 ("profile",), f"unknown profile {profile!r}: expected one of {', '.join(PROFILES)}"
             )
@@ -398,7 +432,7 @@ class LessonReader:
             p.add(w.error(("steps",), "a lesson needs at least one step with a scenario"))
         if p.items or title is None or intro is None:
             return None
-        return Lesson(
+        lesson = Lesson(
             lid,
             number,
             self.doc.file,
@@ -409,6 +443,9 @@ class LessonReader:
             profile,
             alternative,
         )
+        for path, message in lesson_problems(lesson):  # content checks (tutorial/lessons/lint.py)
+            p.add(w.error(path, message))
+        return None if p.items else lesson
 
 
 def normal_answer(qtype: str, value: Any) -> Any:
@@ -441,11 +478,38 @@ def _show(v: Any) -> str:
     return repr(v)
 
 
-def _split(key: str) -> tuple[Key, ...]:
-    out: list[Key] = []
-    for part in key.replace("[", ".[").split("."):
-        if part:
-            out.append(int(part[1:-1]) if part.startswith("[") else part)
+_KNOWN_IDS: dict[str, str] = {}
+"""Lesson file → its id when it last loaded in this process: a lesson whose file later
+cannot be read is still known by its id, so its link says "unavailable", not "no such"."""
+_ID_LINE = re.compile(rb"^id:[ \t]*['\"]?([a-z0-9]+(?:-[a-z0-9]+)*)['\"]?[ \t]*(?:#.*)?$", re.M)
+
+
+def _id_in_text(path: Path) -> str | None:
+    """The ``id:`` line of a lesson file, read without YAML (for a file that will not parse)."""
+    try:
+        if not path.is_file():  # never open a pipe or device: it could block
+            return None
+        with path.open("rb") as f:
+            found = _ID_LINE.search(f.read(MAX_BYTES))
+    except OSError:
+        return None
+    return found.group(1).decode() if found else None
+
+
+def fingerprint(root: Path | None = None) -> tuple[tuple[str, int, int], ...]:
+    """Name, modification time and size of every YAML file of the lessons folder: a new
+    value means a new version of the course (the app reloads only then)."""
+    root = lessons_dir() if root is None else root
+    out = [(str(root.resolve()), 0, 0)]
+    try:
+        for path in sorted(root.rglob("*.y*ml"))[:2000]:
+            try:
+                info = path.stat()
+            except OSError:
+                continue
+            out.append((str(path.relative_to(root)), info.st_mtime_ns, info.st_size))
+    except OSError:
+        pass
     return tuple(out)
 
 
@@ -488,20 +552,26 @@ def load_course(root: Path | None = None) -> Course:
             continue
         problems = Problems()
         lesson = None
-        raw_id: str | None = None
+        raw_id: str | None = _KNOWN_IDS.get(display)
         raw_number: int | None = None
         try:
             doc = YamlDoc.load(root / name, display)
             if isinstance(doc.data, Mapping):
-                raw_id = doc.data.get("id") if isinstance(doc.data.get("id"), str) else None
+                got = doc.data.get("id")
+                raw_id = got if isinstance(got, str) and ID_RE.match(got) else raw_id
                 n = doc.data.get("number")
                 raw_number = n if isinstance(n, int) and not isinstance(n, bool) else None
             lesson = LessonReader(root, doc, problems).lesson(numbers, ids)
         except SourceError as exc:
             problems.add(exc)
+        except Exception as exc:  # a bug of ours must not take the other lessons down
+            problems.add(SourceError(display, None, (), f"internal error ({type(exc).__name__})"))
+            lesson = None
         if lesson is not None:
+            _KNOWN_IDS[display] = lesson.id
             lessons.append(lesson)
         else:
+            raw_id = raw_id or _id_in_text(root / name)
             broken.append(LessonProblem(display, raw_id, raw_number, tuple(problems.items)))
     lessons.sort(key=lambda lesson: lesson.number)
     return Course(tuple(lessons), tuple(broken))

@@ -45,6 +45,9 @@ class Scenario:
 class Narration:
     at: str
     text: Text
+    facts: Any = None
+    """What the text states about the moment, checked against the replay
+    (:mod:`tutorial.lessons.facts`); None when the narration states none."""
 
 
 @dataclass(frozen=True)

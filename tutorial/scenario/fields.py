@@ -37,13 +37,24 @@ def mapping(
     return value
 
 
+def _missing(w: Where, path: tuple[Key, ...], what: str) -> SourceError:
+    """The error for a value that is absent (or null): say so, not "unknown 'None'"."""
+    name = path[-1] if path and isinstance(path[-1], str) else None
+    head = f"missing key {name!r}" if name else "missing value"
+    return w.error(path, f"{head}: expected {what}")
+
+
 def seat(w: Where, path: tuple[Key, ...], value: Any) -> int:
+    if value is None:
+        raise _missing(w, path, "a seat A, B, C or D")
     if isinstance(value, str) and value.strip().upper() in ("A", "B", "C", "D"):
         return SEATS.index(value.strip().upper())
     raise w.error(path, f"expected a seat A, B, C or D, not {value!r}")
 
 
 def team(w: Where, path: tuple[Key, ...], value: Any) -> int:
+    if value is None:
+        raise _missing(w, path, "a team AC or BD")
     if isinstance(value, str):
         v = value.strip().upper()
         if v in ("AC", "CA"):
@@ -54,12 +65,18 @@ def team(w: Where, path: tuple[Key, ...], value: Any) -> int:
 
 
 def integer(w: Where, path: tuple[Key, ...], value: Any) -> int:
+    if value is None:
+        raise _missing(w, path, "a whole number")
     if isinstance(value, bool) or not isinstance(value, int):
         raise w.error(path, f"expected a whole number, not {value!r}")
     return value
 
 
 def suit(w: Where, path: tuple[Key, ...], value: Any) -> int:
+    if value is None:
+        raise _missing(w, path, "a suit C, D, H or S")
+    if not isinstance(value, str):
+        raise w.error(path, f"expected a suit C, D, H or S, not {value!r}")
     try:
         return int(Suit.parse(str(value)))
     except InvalidInput as exc:
@@ -67,6 +84,8 @@ def suit(w: Where, path: tuple[Key, ...], value: Any) -> int:
 
 
 def card(w: Where, path: tuple[Key, ...], value: Any) -> int:
+    if value is None:
+        raise _missing(w, path, "a card code such as 5D or TH")
     if not isinstance(value, str):
         raise w.error(path, f"expected a card code such as 5D or TH, not {value!r}")
     try:
@@ -84,6 +103,8 @@ def cards(
     seen: dict[int, tuple[Key, ...]] | None = None,
 ) -> list[int]:
     """A list of distinct cards; ``seen`` (card → where) catches repeats across lists."""
+    if value is None:
+        raise _missing(w, path, "a list of cards")
     if not isinstance(value, list):
         raise w.error(path, f"expected a list of cards, not {value!r}")
     if count is not None and len(value) != count:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -52,7 +54,7 @@ def compare(expected: Any, actual: Any, path: tuple[Key, ...] = ()) -> list[dict
     out: list[dict[str, Any]] = []
 
     def miss(p: tuple[Key, ...], e: Any, a: Any) -> None:
-        out.append({"key": format_path(p), "expected": e, "actual": a})
+        out.append({"key": format_path(p), "expected": e, "actual": a, "path": p})
 
     if isinstance(expected, dict):
         if not isinstance(actual, dict):
@@ -98,13 +100,36 @@ class FileReport:
         return 2 if self.error else (1 if self.mismatches else 0)
 
     def as_json(self) -> dict[str, Any]:
+        """JSON-ready: values JSON cannot hold (dates, bytes, sets, odd keys) become text."""
         return {
             "file": self.file,
             "ok": self.ok,
-            "result": self.result,
-            "mismatches": self.mismatches,
-            "error": self.error,
+            "result": jsonable(self.result),
+            "mismatches": jsonable(self.mismatches),
+            "error": jsonable(self.error),
         }
+
+
+def jsonable(value: Any, depth: int = 0) -> Any:
+    """``value`` with only JSON types: a mapping's keys become strings, a set a sorted list,
+    bytes, dates and anything else their text (``repr``)."""
+    if depth > 100:
+        return "…"
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else repr(value)
+    if isinstance(value, dict):
+        return {
+            (k if isinstance(k, str) else repr(k)): jsonable(v, depth + 1) for k, v in value.items()
+        }
+    if isinstance(value, list | tuple):
+        return [jsonable(v, depth + 1) for v in value]
+    if isinstance(value, set | frozenset):
+        return sorted((jsonable(v, depth + 1) for v in value), key=repr)
+    if isinstance(value, date | datetime):
+        return value.isoformat()
+    return repr(value)
 
 
 def replay_data(data: Any, where: Where) -> tuple[Replay, list[dict[str, Any]]]:
@@ -128,22 +153,17 @@ def run_file(path: Path, display: str | None = None) -> FileReport:
         report.error = exc.as_dict()
         report.error["text"] = str(exc)
         return report
+    except Exception as exc:  # a bug of ours: still a located report, exit 2
+        err = SourceError(name, None, (), f"internal error ({type(exc).__name__}: {exc})")
+        report.error = {**err.as_dict(), "reason": "internal_error", "text": str(err)}
+        return report
     report.result = rep.result
     report.replay = rep
     report.mismatches = mismatches
     for m in mismatches:
-        m["line"] = doc.line(("expect", *_split(m["key"])))
+        m["line"] = doc.line(("expect", *m.pop("path")))
     report.ok = not mismatches
     return report
-
-
-def _split(key: str) -> tuple[Key, ...]:
-    out: list[Key] = []
-    for part in key.replace("[", ".[").split("."):
-        if not part:
-            continue
-        out.append(int(part[1:-1]) if part.startswith("[") else part)
-    return tuple(out)
 
 
 def summary(rep: Replay) -> str:

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from tutorial.engine.cards import CODES, mask_codes, mask_of
+from tutorial.engine.cards import CODES, mask_codes, mask_of, parse_index
 from tutorial.engine.errors import IllegalAction, InvalidInput
 from tutorial.engine.hand import Hand, Phase, point_table
 from tutorial.engine.profiles import DEFAULT_PROFILE, PROFILES, Profile, get_profile
@@ -83,19 +83,20 @@ def replay(data: Any, w: Where) -> Replay:
             "bid",
             "points",
             "title",
+            "in_progress",
         ),
     )
     kind = m["kind"]
     if kind not in KINDS:
         raise w.error(("kind",), f"unknown kind {kind!r}: expected one of {', '.join(KINDS)}")
     name = m.get("profile", DEFAULT_PROFILE)
-    if name not in PROFILES:
+    if not isinstance(name, str) or name not in PROFILES:
         raise w.error(
             ("profile",), f"unknown profile {name!r}: expected one of {', '.join(PROFILES)}"
         )
     profile = get_profile(name)
     allowed = {
-        "trick": ("trump", "leader", "cards", "hands"),
+        "trick": ("trump", "leader", "cards", "hands", "in_progress"),
         "legal": ("trump", "leader", "cards", "hand"),
         "hand": (
             "dealer",
@@ -120,6 +121,19 @@ def replay(data: Any, w: Where) -> Replay:
             )
     fn = {"trick": _trick, "legal": _legal, "hand": _hand, "score": _score, "game": _game}[kind]
     return fn(m, w, profile)
+
+
+def _keep_place(raw: Mapping[str, Any], code: object) -> tuple[Key, ...]:
+    """Where in ``keep`` the card ``code`` is listed (for an error about that card)."""
+    for seat_name, listed in raw.items():
+        for i, item in enumerate(listed if isinstance(listed, list) else []):
+            if isinstance(item, str) and isinstance(code, str):
+                try:
+                    if CODES[parse_index(item)] == code:
+                        return ("keep", seat_name, i)
+                except InvalidInput:
+                    continue
+    return ("keep",)
 
 
 # -- trick ------------------------------------------------------------------------------------
@@ -164,7 +178,18 @@ def _trick_cards(
 def _trick(m: Mapping[str, Any], w: Where, profile: Profile) -> Replay:
     trump = F.suit(w, ("trump",), m.get("trump"))
     leader = F.seat(w, ("leader",), m.get("leader"))
+    in_progress = m.get("in_progress", False)
+    if not isinstance(in_progress, bool):
+        raise w.error(("in_progress",), f"expected true or false, not {in_progress!r}")
     plays = _trick_cards(m, w, profile, trump, leader, min_cards=1)
+    if in_progress and len(plays) == 4:
+        raise w.error(("in_progress",), "a trick in progress has 1 to 3 plays; this one has 4")
+    if not in_progress and len(plays) != 4:
+        raise w.error(
+            ("cards",),
+            f"a trick has one play from each seat (4), not {len(plays)}; "
+            "for a trick still being played add in_progress: true",
+        )
     hands: dict[int, int] = {}
     if "hands" in m:  # optional: check each listed seat's play against its hand
         hm = F.mapping(w, ("hands",), m["hands"], optional=SEATS)
@@ -389,6 +414,8 @@ def _hand(m: Mapping[str, Any], w: Where, profile: Profile) -> Replay:
             where = ("reshuffle",)
         elif "keep" in m and exc.reason.value.startswith("keep"):
             where = ("keep",)
+        elif keep is not None and exc.reason.value == "card_not_in_hand":
+            where = _keep_place(m["keep"], exc.facts().get("card"))
         raise _illegal(w, where, exc, "the discard and refill cannot go this way") from None
     log = hand.refill_log
     assert log is not None

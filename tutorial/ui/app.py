@@ -8,7 +8,16 @@ from pathlib import Path
 import streamlit as st
 from streamlit.runtime.scriptrunner_utils.exceptions import ScriptControlException
 
-from tutorial.ui.session import Session, course, language_picker, link_params, setup, show_notes
+from tutorial.progress import CODE_LENGTH
+from tutorial.ui.session import (
+    Session,
+    course,
+    language_picker,
+    link_params,
+    progress_notice,
+    setup,
+    show_notes,
+)
 
 log = logging.getLogger("cinch.ui")
 PAGES = Path(__file__).resolve().parent / "pages"
@@ -58,8 +67,8 @@ def sidebar(s: Session, all_pages: dict[str, st.Page]) -> None:
             st.text_input(
                 t("Continue with another code"),
                 key="learner_input",
-                placeholder="abcd-2345",
-                max_chars=9,
+                placeholder="abcd-2345-efgh-6789",
+                max_chars=CODE_LENGTH,
             )
             if st.form_submit_button(t("Use this code"), key="learner_submit"):
                 from tutorial.progress import parse_learner_code
@@ -70,7 +79,9 @@ def sidebar(s: Session, all_pages: dict[str, st.Page]) -> None:
                     st.query_params["learner"] = code
                     st.rerun()
                 else:
-                    st.warning(t("That is not a learner code: it looks like abcd-2345."))
+                    st.warning(
+                        t("That is not a learner code: a code looks like abcd-2345-efgh-6789.")
+                    )
 
 
 def main() -> None:
@@ -80,14 +91,14 @@ def main() -> None:
     page = st.navigation(list(all_pages.values()), position="sidebar")
     sidebar(s, all_pages)
     show_notes(s)
+    notice = st.empty()  # filled after the page: it knows then whether a save failed
     try:
         page.run()
     except ScriptControlException:  # st.rerun, st.stop, st.switch_page
         raise
     except Exception:  # the learner never sees a traceback; the log has it
         log.exception("page %s failed", page.title)
-        st.error(
-            s.t(
-                "Something went wrong on this page. Your progress is saved; please reload the page."
-            )
-        )
+        st.error(s.t("Something went wrong on this page. Please open it again from the menu."))
+    finally:
+        with notice.container():
+            progress_notice(s)

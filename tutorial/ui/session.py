@@ -8,6 +8,7 @@ language reruns the page without losing the step, the scenario position or the a
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TypeVar
@@ -16,7 +17,7 @@ import streamlit as st
 
 from tutorial.i18n import DEFAULT_LANG, LANGS, Translator, get_translator, language_name, negotiate
 from tutorial.i18n import parse_lang as _parse_lang
-from tutorial.lessons.loader import load_course
+from tutorial.lessons.loader import fingerprint, load_course
 from tutorial.lessons.model import Course
 from tutorial.lessons.reference import (
     ProfileRules,
@@ -25,27 +26,60 @@ from tutorial.lessons.reference import (
     load_glossary,
     load_reference,
 )
-from tutorial.progress import ProgressStore, new_learner_code, parse_learner_code
+from tutorial.progress import new_learner_code, parse_learner_code
+from tutorial.progress_outbox import Outbox, SessionStore
+from tutorial.ui.mdsafe import plain_md
 
-
-@st.cache_resource(show_spinner=False)
-def course() -> Course:
-    """The lessons, loaded and engine-checked once per server process."""
-    return load_course()
-
-
-@st.cache_resource(show_spinner=False)
-def reference() -> dict[str, ProfileRules]:
-    """The rules reference, loaded once per server process (an error is not cached)."""
-    return load_reference()
-
-
-@st.cache_resource(show_spinner=False)
-def glossary() -> tuple[Term, ...]:
-    return load_glossary()
+log = logging.getLogger("cinch.ui")
 
 
 T = TypeVar("T")
+
+
+def course() -> Course:
+    """The lessons, loaded and engine-checked once per version of the lessons folder: a
+    broken file is read once (not again on every new session) and again when it changes."""
+    return _course(fingerprint())
+
+
+@st.cache_resource(show_spinner=False, max_entries=2)
+def _course(version: tuple[tuple[str, int, int], ...]) -> Course:
+    return load_course()
+
+
+def reference() -> dict[str, ProfileRules]:
+    """The rules reference, per version of the lessons folder (its error too)."""
+    return _raise_or_return(_reference(fingerprint()))
+
+
+@st.cache_resource(show_spinner=False, max_entries=2)
+def _reference(version: tuple[tuple[str, int, int], ...]) -> dict[str, ProfileRules] | SourceError:
+    return _value_or_error(load_reference)
+
+
+def glossary() -> tuple[Term, ...]:
+    return _raise_or_return(_glossary(fingerprint()))
+
+
+@st.cache_resource(show_spinner=False, max_entries=2)
+def _glossary(version: tuple[tuple[str, int, int], ...]) -> tuple[Term, ...] | SourceError:
+    return _value_or_error(load_glossary)
+
+
+def _value_or_error(loader: Callable[[], T]) -> T | SourceError:
+    try:
+        return loader()
+    except SourceError as exc:
+        return exc
+    except Exception as exc:  # a bug of ours: the page says unavailable, never a traceback
+        log.exception("loading failed")
+        return SourceError(getattr(loader, "__name__", "?"), None, (), f"internal error ({exc})")
+
+
+def _raise_or_return(value: T | SourceError) -> T:
+    if isinstance(value, SourceError):
+        raise value
+    return value
 
 
 def load_or_stop(loader: Callable[[], T], unavailable: str) -> T:
@@ -54,14 +88,46 @@ def load_or_stop(loader: Callable[[], T], unavailable: str) -> T:
     try:
         return loader()
     except SourceError as exc:
-        st.warning(unavailable.format(problem=str(exc)), icon="⚠️")
+        st.warning(unavailable.format(problem=plain_md(str(exc))), icon="⚠️")
         st.stop()
         raise  # st.stop() does not return
 
 
-@st.cache_resource(show_spinner=False)
-def store() -> ProgressStore:
-    return ProgressStore()
+def outbox() -> Outbox:
+    """This session's writes that are not saved yet (kept while the tab stays open)."""
+    box = st.session_state.get("_outbox")
+    if not isinstance(box, Outbox):
+        box = Outbox()
+        st.session_state["_outbox"] = box
+    return box
+
+
+def store() -> SessionStore:
+    """The progress store as this session uses it: it never raises, and a write that
+    fails is kept and retried (see :mod:`tutorial.progress_outbox`)."""
+    return SessionStore(outbox())
+
+
+def progress_notice(s: Session) -> None:
+    """An honest word when progress cannot be saved or read right now (nothing if fine)."""
+    box = outbox()
+    t = s.t
+    if box.pending:
+        st.warning(
+            t(
+                "Your progress cannot be saved right now. What you do is kept in this tab "
+                "and saved as soon as saving works again, so please keep this tab open."
+            ),
+            icon="💾",
+        )
+    elif box.read_failed:
+        st.warning(
+            t(
+                "Your saved progress cannot be read right now, so earlier answers may not "
+                "show. New answers are still saved."
+            ),
+            icon="💾",
+        )
 
 
 @dataclass
@@ -121,6 +187,8 @@ def setup() -> Session:
     # a note stays visible for the rest of the visit, not just the first page
     kept = st.session_state.setdefault("_notes", [])
     kept.extend(n for n in notes if n not in kept)
+    if outbox().pending:  # retry what could not be saved before
+        store().flush()
     return Session(lang, get_translator(lang), learner, list(kept))
 
 
@@ -158,6 +226,12 @@ def show_notes(s: Session) -> None:
 def link_params(s: Session, **extra: str) -> dict[str, str]:
     """Query parameters that keep the language and the learner code on every link."""
     return {"lang": s.lang, "learner": s.learner, **extra}
+
+
+def share_params(**extra: str) -> dict[str, str]:
+    """Query parameters of a link meant to be shared: never the learner code (it is the
+    learner's only credential), nor the sharer's language (the reader's browser decides)."""
+    return dict(extra)
 
 
 def keep(key: str) -> None:

@@ -19,10 +19,8 @@ from tutorial.i18n import Translator
 from tutorial.lessons.judge import judge
 from tutorial.lessons.model import Lesson, Question, Scenario, Step
 from tutorial.progress import question_item
-from tutorial.ui import svg
+from tutorial.ui import mdsafe, svg
 from tutorial.ui.session import Session, keep, store
-
-_MD_UNSAFE = str.maketrans({"<": "&lt;", ">": "&gt;"})
 
 
 def md(text: str) -> None:
@@ -31,7 +29,8 @@ def md(text: str) -> None:
 
 
 def safe_md(text: str) -> str:
-    return text.translate(_MD_UNSAFE)
+    """Lesson Markdown without raw HTML, remote images or data links (:mod:`.mdsafe`)."""
+    return mdsafe.safe_md(text)
 
 
 # -- card table ----------------------------------------------------------------------------
@@ -327,12 +326,7 @@ def question_view(s: Session, lesson: Lesson, q: Question, number: int) -> None:
             else:
                 ok = judge(q, response)
                 st.session_state[result_key] = {"ok": ok}
-                store().record(
-                    s.learner,
-                    question_item(lesson.id, q.id),
-                    {"answer": _jsonable(response), "ok": ok},
-                    done=ok,
-                )
+                store().answer(s.learner, lesson.id, q.id, _jsonable(response), ok)
         res = st.session_state.get(result_key)
         if res is not None:
             if res["ok"] is None:
@@ -347,6 +341,11 @@ def question_view(s: Session, lesson: Lesson, q: Question, number: int) -> None:
                     + " "
                     + t("Try again: there is no penalty."),
                     icon="🔁",
+                )
+            if question_item(lesson.id, q.id) in store().outbox.items():
+                st.caption(
+                    "💾 "
+                    + t("Not saved yet: this answer will be saved as soon as saving works again.")
                 )
         if st.toggle(t("Show a hint"), key=f"hint:{base}"):
             st.caption(safe_md(q.hint.get(s.lang)))

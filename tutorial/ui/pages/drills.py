@@ -5,6 +5,7 @@ shared or reported. Accuracy, streak and spaced repetition are saved with the le
 progress."""
 
 import secrets
+from dataclasses import replace
 
 import streamlit as st
 
@@ -18,13 +19,15 @@ from tutorial.drills.render import (
     check,
     choice_label,
     describe,
+    game_name,
+    profile_notes,
     render,
 )
-from tutorial.engine.cards import parse_index
-from tutorial.engine.profiles import get_profile
+from tutorial.engine.cards import Card, parse_index
+from tutorial.engine.profiles import DEFAULT_PROFILE, get_profile
 from tutorial.explain import card_label, team_name
 from tutorial.ui.app import current, pages
-from tutorial.ui.session import keep, link_params, store
+from tutorial.ui.session import course, keep, link_params, share_params, store
 from tutorial.ui.svg import CardView, Play, TableView, card_svg, table_html
 from tutorial.ui.views import safe_md, seat_titles, trump_text
 
@@ -52,19 +55,38 @@ def _int(value: object, low: int, high: int) -> int | None:
 
 
 # -- the puzzle from the URL (validated), or a new one ----------------------------------------
-kind = qp.get("kind") if qp.get("kind") in (*KINDS, MIXED) else None
-difficulty = _int(qp.get("difficulty"), 1, 3)
-seed = _int(qp.get("seed"), 0, 2**31 - 1)
+raw_kind, raw_level, raw_seed = qp.get("kind"), qp.get("difficulty"), qp.get("seed")
+kind = raw_kind if raw_kind in (*KINDS, MIXED) else None
+difficulty = _int(raw_level, 1, 3)
+seed = _int(raw_seed, 0, 2**31 - 1)
 if (
-    (qp.get("kind") is not None and kind is None)
-    or (qp.get("seed") is not None and seed is None)
-    or (qp.get("difficulty") is not None and difficulty is None)
+    (raw_kind is not None and kind is None)
+    or (raw_seed is not None and seed is None)
+    or (raw_level is not None and difficulty is None)
+    or (raw_seed is not None and kind not in KINDS)  # a seed names a puzzle of one kind
 ):
     st.info(t("The puzzle in the link is not valid; here is a new one."), icon="ℹ️")
+if kind in KINDS and seed is not None and raw_level is None:
+    difficulty = DIFFICULTIES[0]  # a link without a difficulty means the easy puzzle
 counter, stats = practice.load(store(), s.learner)
 mode = st.session_state.setdefault("drill_mode", kind if kind == MIXED else (kind or MIXED))
 cols = st.columns([2, 1])
 options = [MIXED, *KINDS]
+
+
+def _new_puzzle() -> None:
+    """A new puzzle of the chosen kind and difficulty (for "Mixed", the scheduler's pick)."""
+    chosen = st.session_state["drill_mode"]
+    d = int(st.session_state["drill_level"])
+    if chosen == MIXED:
+        recent = st.session_state.setdefault("drill_recent", [])
+        chosen, d = practice.next_up(counter, stats, [(k, d) for k in KINDS], recent)
+        recent.append(chosen)
+        del recent[: -practice.HISTORY]
+    st.session_state["drill"] = (chosen, d, secrets.randbelow(2**31))
+    st.session_state.pop("drill_result", None)
+
+
 keep("drill_mode")
 keep("drill_level")
 cols[0].selectbox(
@@ -72,30 +94,19 @@ cols[0].selectbox(
     options=options,
     key="drill_mode",
     format_func=lambda k: t("Mixed: what you need most") if k == MIXED else t(KIND_NAMES[k]),
+    on_change=_new_puzzle,
 )
-level = st.session_state.setdefault("drill_level", difficulty or 1)
+level = st.session_state.setdefault("drill_level", difficulty or DIFFICULTIES[0])
 cols[1].selectbox(
     t("Difficulty"),
     options=list(DIFFICULTIES),
     key="drill_level",
     format_func=lambda d: t(DIFFICULTY_NAMES[d]),
+    on_change=_new_puzzle,
 )
 
-
-def _new_puzzle() -> None:
-    chosen = st.session_state["drill_mode"]
-    d = int(st.session_state["drill_level"])
-    if chosen == MIXED:
-        chosen, d = practice.next_up(counter, stats, [(k, d) for k in KINDS])
-    st.session_state["drill"] = (chosen, d, secrets.randbelow(2**31))
-    st.session_state.pop("drill_result", None)
-
-
-if "drill" not in st.session_state or st.session_state.get("_drill_url") != (
-    qp.get("kind"),
-    qp.get("difficulty"),
-    qp.get("seed"),
-):
+url = (raw_kind, raw_level, raw_seed)
+if "drill" not in st.session_state or st.session_state.get("_drill_url") != url:
     if kind in KINDS and difficulty and seed is not None:
         st.session_state["drill"] = (kind, difficulty, seed)
         st.session_state.pop("drill_result", None)
@@ -107,7 +118,14 @@ st.session_state["_drill_url"] = (k, str(d), str(seed_now))
 puzzle: Puzzle = generate(k, seed_now, d)
 
 # -- the puzzle ---------------------------------------------------------------------------------
-st.subheader(f"{t(KIND_NAMES[k])} · {t(DIFFICULTY_NAMES[d])}")
+heading = " · ".join(
+    [t(KIND_NAMES[k]), t(DIFFICULTY_NAMES[d])]
+    + ([game_name(t, puzzle.profile)] if puzzle.profile != DEFAULT_PROFILE else [])
+)
+st.subheader(heading)
+notes = profile_notes(t, puzzle)
+if notes:
+    st.info(safe_md(" ".join(notes)), icon="ℹ️")
 profile = get_profile(puzzle.profile)
 show = puzzle.show
 trump = "CDHS".index(show["trump"]) if "trump" in show else None
@@ -117,7 +135,8 @@ def _cards(codes: list[str]) -> list[CardView]:
     return [CardView(c, card_label(t, parse_index(c), trump, profile)) for c in codes]
 
 
-if k in ("trick-winner", "legal-plays", "refill"):
+TABLE_KINDS = ("trick-winner", "legal-plays", "refill")
+if k in TABLE_KINDS:
     frame = {"dealer": show.get("dealer")}
     hands = {seat: _cards(codes) for seat, codes in (show.get("hands") or {}).items()}
     trick = [
@@ -131,18 +150,29 @@ if k in ("trick-winner", "legal-plays", "refill"):
         ),
         unsafe_allow_html=True,
     )
+    if "stock" in show:
+        stock_heading = t("The stock, from the top:")
+        st.markdown(f"**{safe_md(stock_heading)}**")
+        st.markdown(
+            '<div role="list" style="display:flex;flex-wrap:wrap;gap:3px">'
+            + "".join(card_svg(replace(v, small=True), trump) for v in _cards(show["stock"]))
+            + "</div>",
+            unsafe_allow_html=True,
+        )
 elif k == "hand-points":
     st.markdown(safe_md(trump_text(t, trump)))
     for team, codes in show["captured"].items():
-        heading = t("{team} captured:", team=team_name(t, team))
-        st.markdown(f"**{safe_md(heading)}**")
+        captured_heading = t("{team} captured:", team=team_name(t, team))
+        st.markdown(f"**{safe_md(captured_heading)}**")
         st.markdown("".join(card_svg(v, trump) for v in _cards(codes)), unsafe_allow_html=True)
-for line in describe(t, puzzle)[(1 if k == "hand-points" else 0) :]:
-    if k in ("trick-winner", "legal-plays", "refill") and not line.startswith(
-        t("The stock holds 16 cards.")
-    ):
-        continue
-    st.markdown("- " + safe_md(line))
+    for card, seat in show["held_by"].items():
+        held_text = t(
+            "{card} was held by {seat} before play.", card=Card.parse(card).pretty, seat=seat
+        )
+        st.markdown("- " + safe_md(held_text))
+if k not in TABLE_KINDS and k != "hand-points":
+    for line in describe(t, puzzle)[len(notes) :]:
+        st.markdown("- " + safe_md(line))
 
 st.markdown(f"**{safe_md(render(t, puzzle.prompt))}**")
 base = f"drill:{k}:{d}:{seed_now}"
@@ -202,16 +232,30 @@ if res and tuple(res["puzzle"]) == (k, d, seed_now):
         lesson_page = pages(s)["lesson"]
         heading = t("Step by step")
         st.markdown(f"**{safe_md(heading)}**")
+        lessons = course()
+        shown_links: set[tuple[str, str]] = set()
         for i, expl in enumerate(puzzle.explanation, 1):
             st.markdown(f"{i}. " + safe_md(render(t, expl)))
-            if expl.lesson and expl.step:
-                st.page_link(
-                    lesson_page,
-                    label=t("The rule, in its lesson"),
-                    icon="📘",
-                    query_params=link_params(s, lesson=expl.lesson, step=expl.step),
-                )
+            if not (expl.lesson and expl.step) or (expl.lesson, expl.step) in shown_links:
+                continue  # each lesson step is linked once, under the first line it explains
+            shown_links.add((expl.lesson, expl.step))
+            lesson = lessons.lesson(expl.lesson)
+            step = lesson.step(expl.step) if lesson else None
+            title = step.title.get(s.lang) if step else expl.step
+            st.page_link(
+                lesson_page,
+                label=title,  # the step's own title: distinct, and short enough for a phone
+                help=t("The rule, in its lesson"),
+                icon="📘",
+                query_params=link_params(s, lesson=expl.lesson, step=expl.step),
+            )
 st.button(t("Next puzzle ▶"), key="drill_next", on_click=_new_puzzle, type="primary")
+st.page_link(
+    pages(s)["drills"],
+    label=t("Link to share this puzzle (it does not carry your learner code)"),
+    icon="🔗",
+    query_params=share_params(kind=k, difficulty=str(d), seed=str(seed_now)),
+)
 
 # -- accuracy, streaks ----------------------------------------------------------------------
 st.subheader(t("Your practice"))

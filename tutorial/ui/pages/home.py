@@ -4,6 +4,7 @@ import streamlit as st
 
 from tutorial.progress import lesson_prefix
 from tutorial.ui.app import current, pages
+from tutorial.ui.mdsafe import plain_md
 from tutorial.ui.session import course, last_position, link_params, store
 from tutorial.ui.views import safe_md
 
@@ -77,8 +78,8 @@ for broken in c.broken:
     st.warning(
         t(
             "A lesson is unavailable ({file}): {problem}",
-            file=broken.file,
-            problem=broken.problems[0] if broken.problems else "?",
+            file=plain_md(broken.file),
+            problem=plain_md(broken.problems[0] if broken.problems else "?"),
         ),
         icon="⚠️",
     )

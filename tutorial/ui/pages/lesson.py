@@ -6,6 +6,7 @@ import streamlit as st
 
 from tutorial.progress import lesson_prefix, position_item, question_item, step_item
 from tutorial.ui.app import current, pages
+from tutorial.ui.mdsafe import plain_md
 from tutorial.ui.session import course, keep, last_position, link_params, store
 from tutorial.ui.views import md, question_view, safe_md, stepper
 
@@ -23,11 +24,13 @@ lesson = c.lesson(wanted) if isinstance(wanted, str) else None
 if lesson is None:
     if wanted is not None:
         broken = next((b for b in c.broken if b.lesson_id == wanted), None)
+        if broken is None:  # a file that cannot be read at all does not tell its id
+            broken = next((b for b in c.broken if b.lesson_id is None), None)
         if broken is not None:
             st.warning(
                 t(
                     "This lesson is unavailable: {problem}",
-                    problem=broken.problems[0] if broken.problems else "?",
+                    problem=plain_md(broken.problems[0] if broken.problems else "?"),
                 ),
                 icon="⚠️",
             )

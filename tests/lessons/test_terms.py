@@ -1,0 +1,106 @@
+"""One term per concept per language: lessons, rules reference, glossary and catalogs use the
+terms of docs/terms.md. The test reads the doc's **Checked** list, so the translators' page
+and the test cannot drift apart."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from babel.messages.pofile import read_po
+
+from tutorial.i18n import LOCALES_DIR
+from tutorial.lessons.model import LANGS
+
+ROOT = Path(__file__).resolve().parents[2]
+RULE = re.compile(r"^- `(es|pt|fr|en|all)` avoid `([^`]+)` → (.+)$")
+
+
+def rules() -> list[tuple[str, re.Pattern[str], str]]:
+    text = (ROOT / "docs" / "terms.md").read_text(encoding="utf-8")
+    checked = text.split("## Checked", 1)[1]
+    out = []
+    for line in checked.splitlines():
+        m = RULE.match(line)
+        if m:
+            out.append((m.group(1), re.compile(m.group(2), re.I), m.group(3)))
+    return out
+
+
+def _leaves(obj: Any, path: str) -> Iterator[tuple[str, dict[str, str]]]:
+    if isinstance(obj, dict):
+        if set(obj) == set(LANGS):
+            yield path, obj
+            return
+        if obj.get("id") == "sources":  # the one place that names the sources
+            return
+        for k, v in obj.items():
+            yield from _leaves(v, f"{path}.{k}")
+    elif isinstance(obj, list):
+        for i, v in enumerate(obj):
+            yield from _leaves(v, f"{path}[{i}]")
+
+
+def lesson_texts() -> Iterator[tuple[str, str, str]]:
+    """(where, language, text) for every learner-facing text of the content files."""
+    for f in sorted((ROOT / "lessons").glob("*.yaml")):
+        data = yaml.safe_load(f.read_text(encoding="utf-8"))
+        for path, text in _leaves(data, f.name):
+            for lang in LANGS:
+                yield path, lang, text[lang]
+
+
+def catalog_texts() -> Iterator[tuple[str, str, str]]:
+    """Translations of es, pt and fr (the English catalog is the code's msgids)."""
+    for lang in ("es", "pt", "fr"):
+        with (LOCALES_DIR / lang / "LC_MESSAGES" / "messages.po").open("rb") as fh:
+            for m in read_po(fh, locale=lang):
+                if m.id:
+                    strings = m.string if isinstance(m.string, tuple) else (m.string,)
+                    for s in strings:
+                        yield f"{lang} catalog {m.id!r}", lang, s
+
+
+def test_the_checked_list_covers_the_terms_the_issue_names() -> None:
+    listed = {(lang, rx.pattern) for lang, rx, _ in rules()}
+    assert len(listed) >= 15
+    joined = " ".join(p for _, p in listed)
+    for needle in ("anunci", "licitaç", "enchère", "défauss", "fall", "punto bajo", "AC|BD"):
+        assert needle in joined, needle
+
+
+@pytest.mark.parametrize("source", ["lessons", "catalogs"])
+def test_texts_use_the_chosen_terms(source: str) -> None:
+    texts = lesson_texts() if source == "lessons" else catalog_texts()
+    found = []
+    checks = rules()
+    for where, lang, text in texts:
+        for rule_lang, rx, instead in checks:
+            if rule_lang in (lang, "all"):
+                m = rx.search(text)
+                if m:
+                    found.append(f"{where} [{lang}]: {m.group(0)!r} → {instead}")
+    assert not found, "\n".join(found)
+
+
+def test_a_text_with_an_avoided_term_is_caught() -> None:
+    checks = rules()
+
+    def caught(lang: str, text: str) -> bool:
+        return any(rl in (lang, "all") and rx.search(text) for rl, rx, _ in checks)
+
+    assert caught("pt", "A–C anunciam 8.")
+    assert caught("pt", "a licitação mais alta")
+    assert caught("fr", "Une enchère de 9.")
+    assert caught("fr", "B défausse le 5♠.")
+    assert caught("es", "D falla por encima con el 5♦.")
+    assert caught("es", "el punto bajo")
+    assert caught("en", "AC bid 7.")
+    assert caught("en", "Pagat's main profile")
+    assert not caught("en", "A–C bid 7; points {ac}.")
+    assert not caught("fr", "B se défausse du 5♠ ; l’enchère est finie.")
+    assert not caught("pt", "A–C licitam 8 e ganham a proposta.")

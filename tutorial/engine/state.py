@@ -1,0 +1,637 @@
+"""The state of one hand: compact, copyable, with undo. The rules core.
+
+A :class:`State` moves through :class:`Phase` BID → TRUMP → REFILL → PLAY → DONE (BID → DONE
+when a profile throws in a hand everyone passed; TRUMP → PLAY in a profile without the draw).
+Whoever is to act (:attr:`State.to_act`, or :data:`CHANCE` for a reshuffle) has the
+:meth:`~State.legal_actions`; :meth:`~State.apply` plays one (trusting: check first with
+:func:`~tutorial.engine.core.is_legal` or ask :func:`~tutorial.engine.legality.why_illegal`),
+:meth:`~State.undo` takes the last one back and :meth:`~State.copy` is cheap. The refill is
+broken into its decisions: each seat's keep (profiles that let players keep non-trumps),
+the dealer's keep from the rest of the stock, and the chance reshuffle when the stock runs out;
+everything else in it follows from the profile's refill function.
+
+Seats are 0..3 (A..D); cards are indices 0..51 and sets of cards 52-bit masks.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from enum import Enum
+from typing import NamedTuple
+
+from tutorial.engine.actions import (
+    Action,
+    Call,
+    DealerKeep,
+    Keep,
+    NameTrump,
+    PlayCard,
+    Reshuffle,
+    call_of,
+    play_of,
+)
+from tutorial.engine.deal import check_deal, deal_in_threes, fisher_yates
+from tutorial.engine.errors import InvalidInput
+from tutorial.engine.points import point_table
+from tutorial.engine.profiles import Profile
+from tutorial.engine.refill import RefillLog
+
+CHANCE = -1
+"""``State.to_act`` when chance acts (a reshuffle)."""
+
+KEEP = "keep"
+DEALER_KEEPS = "dealer_keeps"
+RESHUFFLE = "reshuffle"
+"""The decisions of the REFILL phase (``State.pending``)."""
+
+
+class Phase(Enum):
+    BID = "bid"
+    TRUMP = "trump"
+    REFILL = "refill"
+    PLAY = "play"
+    DONE = "done"
+
+
+class Play(NamedTuple):
+    """One seat's play to a trick: a card, and on the first trick maybe cards beneath it."""
+
+    seat: int
+    card: int
+    beneath: tuple[int, ...] = ()
+
+
+class Trick(NamedTuple):
+    number: int
+    leader: int
+    plays: tuple[Play, ...]
+    led_suit: int
+    """Effective suit of the card led (the trump suit if the left Pedro was led)."""
+    winner: int
+    winning_card: int
+    trumped: bool
+    """True if a trump won (a trump was played); False if the highest led-suit card won."""
+    points: int
+    """Capture value of the cards taken (points owned by holding, i.e. Low, excluded)."""
+    mask: int
+    """Every card the trick's winner takes, pile cards included."""
+
+
+class _Ask(Exception):
+    """Raised inside the profile's refill function when a decision is needed."""
+
+    def __init__(self, kind: str, info: tuple[object, ...]) -> None:
+        self.kind = kind
+        self.info = info
+
+
+_TRUMP_ACTIONS = tuple(NameTrump(s) for s in range(4))
+_BIT = tuple(1 << i for i in range(52))
+
+_FIELDS = (
+    "profile",
+    "dealer",
+    "dealt",
+    "stock",
+    "phase",
+    "to_act",
+    "calls",
+    "passed",
+    "high_bid",
+    "high_seat",
+    "trump",
+    "tables",
+    "trump_mask",
+    "plain_masks",
+    "pending",
+    "pending_info",
+    "keeps",
+    "dealer_choice",
+    "reshuffle_order",
+    "refill_log",
+    "hands",
+    "start_hands",
+    "in_play",
+    "point_cards",
+    "capture_list",
+    "capture_mask",
+    "beneath_forbidden",
+    "tricks",
+    "trick_plays",
+    "trick_leader",
+    "trick_seats",
+    "led",
+    "keys",
+    "best_key",
+    "best_seat",
+    "best_card",
+    "trick_mask",
+    "captured",
+)
+_LISTS = ("calls", "passed", "keeps", "hands", "tricks", "trick_plays", "captured")
+
+
+class State:
+    """One hand in progress. Build with :meth:`from_deal`, :meth:`from_deck`,
+    :meth:`random_deal` or the constructor (dealt masks and a stock, top first)."""
+
+    __slots__ = (*_FIELDS, "history")
+
+    profile: Profile
+    dealer: int
+    dealt: tuple[int, int, int, int]
+    """The hands as dealt (masks)."""
+    stock: tuple[int, ...]
+    phase: Phase
+    to_act: int
+    calls: list[tuple[int, int | None]]
+    passed: list[bool]
+    high_bid: int | None
+    high_seat: int | None
+    trump: int
+    trump_mask: int
+    pending: str | None
+    """In the REFILL phase, the decision awaited: KEEP, DEALER_KEEPS or RESHUFFLE."""
+    pending_info: tuple[object, ...]
+    keeps: list[int | None]
+    dealer_choice: tuple[int, ...] | None
+    reshuffle_order: tuple[int, ...] | None
+    refill_log: RefillLog | None
+    hands: list[int]
+    start_hands: tuple[int, int, int, int]
+    """The hands when play began (after the refill)."""
+    tricks: list[Trick]
+    trick_plays: list[Play]
+    captured: list[int]
+    history: list[tuple[Action, tuple[object, ...] | None]]
+
+    def __init__(
+        self,
+        profile: Profile,
+        dealer: int,
+        hands: Sequence[int],
+        stock: Sequence[int],
+        *,
+        validate: bool = True,
+    ) -> None:
+        if dealer not in (0, 1, 2, 3):
+            raise InvalidInput(f"dealer must be a seat 0..3, not {dealer!r}")
+        if validate:
+            check_deal(hands, stock)
+        self.profile = profile
+        self.dealer = dealer
+        self.dealt = (hands[0], hands[1], hands[2], hands[3])
+        self.stock = tuple(stock)
+        self.phase = Phase.BID
+        self.to_act = (dealer + 1) & 3
+        self.calls = []
+        self.passed = [False, False, False, False]
+        self.high_bid = None
+        self.high_seat = None
+        self.trump = -1
+        self.tables = profile.trumps
+        self.trump_mask = 0
+        self.plain_masks: tuple[int, ...] = (0, 0, 0, 0)
+        self.pending = None
+        self.pending_info = ()
+        self.keeps = [None, None, None, None]
+        self.dealer_choice = None
+        self.reshuffle_order = None
+        self.refill_log = None
+        self.hands = list(hands)
+        self.start_hands = (0, 0, 0, 0)
+        self.in_play = 0
+        self.point_cards: tuple[tuple[str, int, int, bool], ...] = ()
+        self.capture_list: tuple[tuple[int, int], ...] = ()
+        self.capture_mask = 0
+        self.beneath_forbidden = 0
+        self.tricks = []
+        self.trick_plays = []
+        self.trick_leader = 0
+        self.trick_seats: tuple[int, ...] = ()
+        self.led = -1
+        self.keys: tuple[int, ...] = ()
+        self.best_key = -2
+        self.best_seat = 0
+        self.best_card = -1
+        self.trick_mask = 0
+        self.captured = [0, 0]
+        self.history = []
+
+    # -- construction ---------------------------------------------------------------------
+    @classmethod
+    def from_deck(cls, profile: Profile, dealer: int, deck: Sequence[int]) -> State:
+        """Deal a 52-card order (top first) in threes from the dealer's left."""
+        if len(deck) != 52 or set(deck) != set(range(52)):
+            raise InvalidInput("a deck order must list the 52 cards exactly once")
+        return cls(profile, dealer, deal_in_threes(deck, dealer), deck[36:], validate=False)
+
+    @classmethod
+    def random_deal(cls, profile: Profile, dealer: int, rng: random.Random) -> State:
+        """A uniformly shuffled deal (Fisher-Yates on ``rng``)."""
+        deck = fisher_yates(rng)
+        return cls(profile, dealer, deal_in_threes(deck, dealer), deck[36:], validate=False)
+
+    def copy(self) -> State:
+        """An independent copy (its own history: undo on one never touches the other)."""
+        new = State.__new__(State)
+        for name in _FIELDS:
+            setattr(new, name, getattr(self, name))
+        new.calls = self.calls[:]
+        new.passed = self.passed[:]
+        new.keeps = self.keeps[:]
+        new.hands = self.hands[:]
+        new.tricks = self.tricks[:]
+        new.trick_plays = self.trick_plays[:]
+        new.captured = self.captured[:]
+        new.history = self.history[:]
+        return new
+
+    def __copy__(self) -> State:
+        return self.copy()
+
+    def _save(self) -> tuple[object, ...]:
+        out = [getattr(self, name) for name in _FIELDS]
+        for i, name in enumerate(_FIELDS):
+            if name in _LISTS:
+                out[i] = list(out[i])
+        return tuple(out)
+
+    def _restore(self, saved: tuple[object, ...]) -> None:
+        for name, value in zip(_FIELDS, saved, strict=True):
+            # saved lists may be shared by copies of this state: never adopt them
+            setattr(self, name, list(value) if name in _LISTS else value)  # type: ignore[call-overload]
+
+    # -- queries --------------------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        return self.phase is Phase.DONE
+
+    def is_chance(self) -> bool:
+        return self.to_act == CHANCE
+
+    @property
+    def thrown_in(self) -> bool:
+        return self.phase is Phase.DONE and self.high_seat is None
+
+    def dealer_forced(self) -> bool:
+        p = self.profile
+        return (
+            p.dealer_forced_bid is not None
+            and not p.auction
+            and self.to_act == self.dealer
+            and self.high_bid is None
+        )
+
+    def legal_calls(self) -> list[int | None]:
+        """Calls the player to act may make: ``None`` for pass, then bid values."""
+        if self.phase is not Phase.BID:
+            return []
+        p = self.profile
+        if self.dealer_forced():
+            return [p.dealer_forced_bid]
+        low = p.bid_min if self.high_bid is None else self.high_bid + 1
+        return [None, *range(low, p.bid_max + 1)]
+
+    def pile_size(self, seat: int | None = None) -> int:
+        """How many cards must go beneath the top card for ``seat`` (default: the player to
+        act) on this trick: on the first trick, the cards beyond the profile's hand size."""
+        if self.phase is not Phase.PLAY or self.tricks:
+            return 0
+        s = self.to_act if seat is None else seat
+        return max(0, self.hands[s].bit_count() - self.profile.hand_size)
+
+    def pile_strict(self, hand: int, k: int) -> bool:
+        """True if the hand has enough non-scoring cards to put ``k`` beneath (always in the
+        14-point tables); otherwise scoring cards may fill the rest of the pile."""
+        return (hand & ~self.beneath_forbidden).bit_count() >= k
+
+    def legal_play_mask(self) -> int:
+        """Mask of the cards the player to act may play (as the top card of a pile)."""
+        if self.phase is not Phase.PLAY:
+            return 0
+        h = self.hands[self.to_act]
+        led = self.led
+        if led < 0:
+            m = h
+        elif led == self.trump:
+            m = h & self.trump_mask or h
+        else:
+            f = h & self.plain_masks[led]
+            m = (f | (h & self.trump_mask)) if f else h
+        if not self.tricks:
+            k = h.bit_count() - self.profile.hand_size
+            if k > 0 and self.pile_strict(h, k):
+                free = h & ~self.beneath_forbidden
+                if free.bit_count() == k:  # every non-scoring card must go beneath
+                    m &= self.beneath_forbidden
+        return m
+
+    def legal_beneath_mask(self, card: int) -> int:
+        """Cards that may go beneath ``card`` in the pile of the player to act."""
+        h = self.hands[self.to_act] & ~(1 << card)
+        if self.pile_strict(h, self.pile_size()):
+            return h & ~self.beneath_forbidden
+        return h
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the player to act may take ([] at a chance node: see
+        :meth:`chance_outcome`; [] when the hand is over)."""
+        phase = self.phase
+        if phase is Phase.PLAY:
+            m = self.legal_play_mask()
+            k = self.pile_size()
+            out: list[Action] = []
+            while m:
+                low = m & -m
+                card = low.bit_length() - 1
+                m ^= low
+                if not k:
+                    out.append(play_of(card))
+                    continue
+                allowed = self.legal_beneath_mask(card)
+                if not self.pile_strict(self.hands[self.to_act] & ~low, k):
+                    free = self.hands[self.to_act] & ~low & ~self.beneath_forbidden
+                    fixed = _bits(free)
+                    out.extend(
+                        PlayCard(card, (*fixed, *c))
+                        for c in _combinations(_bits(allowed & ~free), k - len(fixed))
+                    )
+                else:
+                    out.extend(PlayCard(card, c) for c in _combinations(_bits(allowed), k))
+            return out
+        if phase is Phase.BID:
+            return [call_of(v) for v in self.legal_calls()]
+        if phase is Phase.TRUMP:
+            return list(_TRUMP_ACTIONS)
+        if phase is Phase.REFILL:
+            if self.pending == KEEP:
+                h = self.hands[self.to_act]
+                plain = _bits(h & ~self.trump_mask)
+                room = max(0, self.profile.hand_size - (h & self.trump_mask).bit_count())
+                return [
+                    Keep(c)
+                    for n in range(min(room, len(plain)) + 1)
+                    for c in _combinations(plain, n)
+                ]
+            if self.pending == DEALER_KEEPS:
+                options, count = self.pending_info
+                assert isinstance(options, tuple) and isinstance(count, int)
+                return [DealerKeep(c) for c in _combinations(list(options), count)]
+        return []
+
+    def chance_outcome(self, rng: random.Random) -> Reshuffle:
+        """A random outcome of the chance node (the discards shuffled with ``rng``)."""
+        if self.pending != RESHUFFLE:
+            raise ValueError("this is not a chance node")
+        cards = list(self.pending_info[0])  # type: ignore[call-overload]
+        rng.shuffle(cards)
+        return Reshuffle(tuple(cards))
+
+    # -- apply (trusting) -----------------------------------------------------------------
+    def apply(self, action: Action) -> None:
+        """Apply a legal action. Trusting: an illegal one corrupts the state; check with
+        :func:`~tutorial.engine.core.is_legal` when the action comes from outside."""
+        if type(action) is PlayCard:
+            self._play(action.card, action.beneath)
+            self.history.append((action, None))
+            return
+        saved = self._save()
+        if type(action) is Call:
+            self._call(action.value)
+        elif type(action) is NameTrump:
+            self._name_trump(action.suit)
+        elif type(action) is Keep:
+            self._keep(action.cards)
+        elif type(action) is DealerKeep:
+            self.dealer_choice = action.cards
+            self._run_refill()
+        elif type(action) is Reshuffle:
+            self.reshuffle_order = action.order
+            self._run_refill()
+        else:  # pragma: no cover - the Action union is closed
+            raise TypeError(f"not an action: {action!r}")
+        self.history.append((action, saved))
+
+    def undo(self) -> Action:
+        """Take back the last action and return it. Raises IndexError if there is none."""
+        action, saved = self.history.pop()
+        if saved is not None:
+            self._restore(saved)
+            return action
+        if not self.trick_plays:  # the play completed a trick
+            tr = self.tricks.pop()
+            self.captured[tr.winner & 1] &= ~tr.mask
+            self.trick_plays = list(tr.plays)
+            self.trick_leader = tr.leader
+            self.trick_seats = tuple(p.seat for p in tr.plays)
+            self.phase = Phase.PLAY
+        p = self.trick_plays.pop()
+        moved = 1 << p.card
+        for c in p.beneath:
+            moved |= 1 << c
+        self.hands[p.seat] |= moved
+        self.to_act = p.seat
+        self._replay_trick()
+        return action
+
+    def _replay_trick(self) -> None:
+        self.led = -1
+        self.keys = ()
+        self.best_key = -2
+        self.best_seat = self.trick_leader
+        self.best_card = -1
+        self.trick_mask = 0
+        for p in self.trick_plays:
+            if self.led < 0:
+                self.led = self.tables.effective[self.trump][p.card]
+                self.keys = self.tables.trick_key[self.trump][self.led]
+            key = self.keys[p.card]
+            if key > self.best_key:
+                self.best_key, self.best_seat, self.best_card = key, p.seat, p.card
+            self.trick_mask |= 1 << p.card
+            for c in p.beneath:
+                self.trick_mask |= 1 << c
+
+    def _call(self, value: int | None) -> None:
+        seat = self.to_act
+        self.calls.append((seat, value))
+        if value is None:
+            self.passed[seat] = True
+        else:
+            self.high_bid, self.high_seat = value, seat
+        if not self.profile.auction:
+            if len(self.calls) < 4:
+                self.to_act = (seat + 1) & 3
+                return
+        else:
+            active = [s for s in range(4) if not self.passed[s]]
+            others = [s for s in active if s != self.high_seat]
+            if self.high_seat is not None and others:
+                nxt = (seat + 1) & 3
+                while self.passed[nxt]:
+                    nxt = (nxt + 1) & 3
+                self.to_act = nxt
+                return
+            if self.high_seat is None and active:
+                self.to_act = (seat + 1) & 3
+                return
+        if self.high_seat is None:
+            self.phase = Phase.DONE  # everyone passed: the hand is thrown in
+        else:
+            self.phase = Phase.TRUMP
+            self.to_act = self.high_seat
+
+    def _name_trump(self, suit: int) -> None:
+        self.trump = suit
+        self.trump_mask = self.tables.mask[suit]
+        self.plain_masks = self.tables.plain[suit]
+        self.phase = Phase.REFILL
+        if not self.profile.draw:
+            self._start_play()
+        elif self.profile.keep_non_trumps:
+            self.pending = KEEP
+            self.to_act = (self.dealer + 1) & 3
+        else:
+            self.keeps = [0, 0, 0, 0]
+            self._run_refill()
+
+    def _keep(self, cards: tuple[int, ...]) -> None:
+        seat = self.to_act
+        m = 0
+        for c in cards:
+            m |= 1 << c
+        self.keeps[seat] = m & ~self.trump_mask & self.hands[seat]
+        if seat == self.dealer:
+            self._run_refill()
+        else:
+            self.to_act = (seat + 1) & 3
+
+    def _reshuffler(self, cards: list[int]) -> list[int]:
+        if self.reshuffle_order is None:
+            raise _Ask(RESHUFFLE, (tuple(cards),))
+        return list(self.reshuffle_order)
+
+    def _dealer_chooser(self, plain: list[int], count: int) -> Sequence[int]:
+        if self.dealer_choice is None:
+            raise _Ask(DEALER_KEEPS, (tuple(plain), count))
+        return self.dealer_choice
+
+    def _run_refill(self) -> None:
+        """Run the profile's refill with the decisions taken so far; stop at the next one."""
+        tm = self.trump_mask
+        hands = [(h & tm) | (self.keeps[s] or 0) for s, h in enumerate(self.hands)]
+        log = RefillLog(discard_masks=[h & ~hands[s] for s, h in enumerate(self.hands)])
+        try:
+            self.profile.refill(
+                tm, self.dealer, hands, self.stock, log, self._reshuffler, self._dealer_chooser
+            )
+        except _Ask as ask:
+            self.pending = ask.kind
+            self.pending_info = ask.info
+            self.to_act = CHANCE if ask.kind == RESHUFFLE else self.dealer
+            return
+        self.hands = hands
+        self.refill_log = log
+        self._start_play()
+
+    def _start_play(self) -> None:
+        hands = self.hands
+        self.pending = None
+        self.pending_info = ()
+        self.start_hands = (hands[0], hands[1], hands[2], hands[3])
+        self.in_play = hands[0] | hands[1] | hands[2] | hands[3]
+        table = point_table(self.profile, self.trump, self.in_play)
+        self.point_cards = table.cards
+        self.capture_list = table.capture_list
+        self.capture_mask = table.capture_mask
+        self.beneath_forbidden = table.scoring_trumps
+        self.phase = Phase.PLAY
+        self._start_trick(self.high_seat if self.high_seat is not None else 0)
+
+    def _start_trick(self, leader: int) -> None:
+        hands = self.hands
+        while not hands[leader]:  # only in profiles where hands can be short
+            leader = (leader + 1) & 3
+        self.trick_leader = leader
+        self.trick_seats = tuple(s for s in ((leader + i) & 3 for i in range(4)) if hands[s])
+        self.trick_plays = []
+        self.trick_mask = 0
+        self.to_act = leader
+        self.best_key = -2
+        self.best_seat = leader
+        self.best_card = -1
+        self.led = -1
+        self.keys = ()
+
+    def _play(self, card: int, beneath: tuple[int, ...]) -> None:
+        seat = self.to_act
+        moved = _BIT[card]
+        for c in beneath:
+            moved |= _BIT[c]
+        if self.led < 0:
+            self.led = self.tables.effective[self.trump][card]
+            self.keys = self.tables.trick_key[self.trump][self.led]
+        key = self.keys[card]
+        if key > self.best_key:
+            self.best_key = key
+            self.best_seat = seat
+            self.best_card = card
+        self.hands[seat] &= ~moved
+        self.trick_mask |= moved
+        plays = self.trick_plays
+        plays.append(Play(seat, card, beneath))
+        n = len(plays)
+        if n < len(self.trick_seats):
+            self.to_act = self.trick_seats[n]
+            return
+        tm = self.trick_mask
+        pts = 0
+        if tm & self.capture_mask:
+            for b, v in self.capture_list:
+                if tm & b:
+                    pts += v
+        winner = self.best_seat
+        self.tricks.append(
+            Trick(
+                len(self.tricks) + 1,
+                self.trick_leader,
+                tuple(plays),
+                self.led,
+                winner,
+                self.best_card,
+                self.best_key >= 100,
+                pts,
+                tm,
+            )
+        )
+        self.captured[winner & 1] |= tm
+        h = self.hands
+        if h[0] | h[1] | h[2] | h[3]:
+            self._start_trick(winner)
+        else:
+            self.trick_plays = []
+            self.phase = Phase.DONE
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _combinations(items: list[int], k: int) -> list[tuple[int, ...]]:
+    """Every k-subset of ``items``, in order (itertools.combinations, kept in the engine's
+    few standard-library imports)."""
+    if k == 0:
+        return [()]
+    if k > len(items):
+        return []
+    out: list[tuple[int, ...]] = []
+    for i in range(len(items) - k + 1):
+        head = items[i]
+        out.extend((head, *rest) for rest in _combinations(items[i + 1 :], k - 1))
+    return out

@@ -1,0 +1,226 @@
+"""Narration checked against the replay.
+
+Two checks, both run by the loader (so by ``cinch lessons check`` and by the app):
+
+1. **Stated facts** (``facts:`` beside a narration's ``text``): what the text claims about
+   the moment, in a small syntax the replay can check (docs/lessons.md, "Checked facts"):
+
+   - ``holds: {C: [JS]}`` — each listed seat holds these cards at this moment;
+   - ``lacks: {D: [JS]}`` — … does not hold them;
+   - ``trumps: {A: [4S], D: []}`` — exactly the trumps each listed seat holds (``[]``: none);
+   - ``played: {C: 5S}`` — the card each listed seat played in the trick so far;
+   - any field of the moment's frame (``winner``, ``winning_card``, ``points``, ``after``,
+     ``before``, ``delta``, ``made``, ``bidder``, ``bid``, ``leader``, ``stock`` …), a mapping
+     being checked key by key.
+
+   A fact the replay contradicts is an error: the lesson does not load.
+
+2. **Card mentions**: the cards a text names (``J♠``, ``10♥``) must be the same in the four
+   languages, and a narration of a trick or legal-play scenario may only name cards on that
+   table (a mention of a card the scenario does not have is a typo or a stale text).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from tutorial.engine.cards import CODES, Suit, parse_index
+from tutorial.engine.errors import InvalidInput
+from tutorial.engine.trumps import is_trump
+from tutorial.lessons.model import LANGS, Lesson, Narration, Scenario, Text
+
+Path = tuple[str | int, ...]
+Problem = tuple[Path, str]
+
+CARD_RE = re.compile(r"(?<![\w/])(10|[2-9AKQJ])([♣♦♥♠])")
+SEATS = ("A", "B", "C", "D")
+DERIVED = ("holds", "lacks", "trumps", "played")
+
+
+def mentioned(text: str) -> set[str]:
+    """The card codes a text names, written as people write them (``10♥`` → ``TH``)."""
+    out = set()
+    for rank, suit in CARD_RE.findall(text):
+        out.add(CODES[parse_index(("T" if rank == "10" else rank) + suit)])
+    return out
+
+
+def _pretty(codes: set[str] | list[str]) -> str:
+    return " ".join(sorted(codes)) or "none"
+
+
+def _cards(value: Any) -> list[str] | None:
+    if not isinstance(value, list):
+        return None
+    try:
+        return [CODES[parse_index(str(c))] for c in value]
+    except InvalidInput:
+        return None
+
+
+def _frame(scenario: Scenario, at: str) -> dict[str, Any]:
+    return next(f for f in scenario.replay.frames if f["id"] == at)
+
+
+def _per_seat(path: Path, key: str, value: Any) -> tuple[list[tuple[str, Any]], list[Problem]]:
+    if not isinstance(value, Mapping) or not value:
+        return [], [(path, f"{key}: expected a mapping of seats (A–D) to cards")]
+    items: list[tuple[str, Any]] = []
+    problems: list[Problem] = []
+    for seat, cards in value.items():
+        if seat in SEATS:
+            items.append((seat, cards))
+        else:
+            problems.append(((*path, str(seat)), f"unknown seat {seat!r}: expected A, B, C or D"))
+    return items, problems
+
+
+def _check_derived(path: Path, key: str, value: Any, frame: dict[str, Any]) -> Iterator[Problem]:
+    hands: Mapping[str, list[str]] = frame.get("hands") or {}
+    played = {p["seat"]: p["card"] for p in frame.get("trick") or []}
+    trump = frame.get("trump")
+    items, problems = _per_seat(path, key, value)
+    yield from problems
+    for seat, raw in items:
+        where = (*path, seat)
+        if key == "played":
+            card = _cards([raw])
+            if card is None:
+                yield (where, f"played: expected one card for {seat}, not {raw!r}")
+            elif played.get(seat) != card[0]:
+                yield (
+                    where,
+                    f"the narration says {seat} played {card[0]}, but at this moment "
+                    f"{seat} has played {played.get(seat) or 'nothing'} in the trick",
+                )
+            continue
+        cards = _cards(raw)
+        if cards is None:
+            yield (where, f"{key}: expected a list of cards for {seat}, not {raw!r}")
+            continue
+        if seat not in hands:
+            yield (where, f"{key}: this scenario does not show {seat}'s hand at this moment")
+            continue
+        hand = set(hands[seat])
+        if key == "holds" and not set(cards) <= hand:
+            yield (
+                where,
+                f"the narration says {seat} holds {_pretty(cards)}, but {seat} holds "
+                f"{_pretty(hand)} at this moment",
+            )
+        elif key == "lacks" and set(cards) & hand:
+            yield (
+                where,
+                f"the narration says {seat} does not hold {_pretty(set(cards) & hand)}, "
+                f"but {seat} does at this moment",
+            )
+        elif key == "trumps":
+            if trump is None:
+                yield (where, "trumps: trump is not named yet at this moment")
+                continue
+            suit = Suit.parse(trump)
+            held = {c for c in hand if is_trump(parse_index(c), suit)}
+            if held != set(cards):
+                yield (
+                    where,
+                    f"the narration says {seat}'s trumps are {_pretty(cards)}, but {seat} "
+                    f"holds {_pretty(held)} in trumps at this moment",
+                )
+
+
+def _same(expected: Any, actual: Any) -> bool:
+    if isinstance(expected, Mapping):
+        return isinstance(actual, Mapping) and all(
+            k in actual and _same(v, actual[k]) for k, v in expected.items()
+        )
+    if isinstance(expected, list):
+        e, a = _cards(expected), _cards(actual) if isinstance(actual, list) else None
+        if e is not None and a is not None:
+            return sorted(e) == sorted(a)
+        return bool(expected == actual)
+    if isinstance(expected, str) and isinstance(actual, str) and len(expected) <= 3:
+        e2, a2 = _cards([expected]), _cards([actual])
+        if e2 is not None and a2 is not None:
+            return e2 == a2
+    return bool(expected == actual)
+
+
+def fact_problems_at(path: Path, facts: Any, scenario: Scenario, at: str) -> Iterator[Problem]:
+    """Problems of one narration's ``facts`` against the frame of its moment."""
+    if not isinstance(facts, Mapping) or not facts:
+        yield (path, "facts: expected a mapping such as {holds: {C: [JS]}, winner: C}")
+        return
+    frame = _frame(scenario, at)
+    for key, value in facts.items():
+        where = (*path, str(key))
+        if key in DERIVED:
+            yield from _check_derived(where, key, value, frame)
+        elif key not in frame or key == "id":
+            fields = ", ".join([*DERIVED, *(k for k in frame if k != "id")])
+            yield (where, f"unknown fact {key!r} at moment {at!r}: expected one of {fields}")
+        elif not _same(value, frame[key]):
+            yield (
+                where,
+                f"the narration says {key} is {value!r}, but the replay says "
+                f"{frame[key]!r} at moment {at!r}",
+            )
+
+
+def _table_cards(scenario: Scenario) -> set[str] | None:
+    """Every card a trick or legal scenario puts on the table; None for other kinds."""
+    if scenario.replay.kind not in ("trick", "legal"):
+        return None
+    out: set[str] = set()
+    for f in scenario.replay.frames:
+        for p in f.get("trick") or []:
+            out |= {p["card"], *p["beneath"]}
+        for hand in (f.get("hands") or {}).values():
+            out |= set(hand)
+    return out
+
+
+def mention_problems(path: Path, text: Text) -> Iterator[Problem]:
+    """The four languages of one text must name the same cards."""
+    seen = {lang: mentioned(text.get(lang)) for lang in LANGS}
+    for lang in LANGS[:-1]:
+        if seen[lang] != seen["en"]:
+            yield (
+                (*path, lang),
+                f"names the cards {_pretty(seen[lang])}, but the English text names "
+                f"{_pretty(seen['en'])}: every language must name the same cards",
+            )
+
+
+def _narration_problems(path: Path, n: Narration, scenario: Scenario) -> Iterator[Problem]:
+    if n.facts is not None:
+        yield from fact_problems_at((*path, "facts"), n.facts, scenario, n.at)
+    table = _table_cards(scenario)
+    if table is not None:
+        extra = mentioned(n.text.get("en")) - table
+        if extra:
+            yield (
+                (*path, "text", "en"),
+                f"names {_pretty(extra)}, which this {scenario.replay.kind} scenario does not "
+                f"have (its cards: {_pretty(table)})",
+            )
+
+
+def lesson_fact_problems(lesson: Lesson) -> Iterator[Problem]:
+    """Every stated fact and card mention of a lesson checked against its replays."""
+    yield from mention_problems(("title",), lesson.title)
+    yield from mention_problems(("intro",), lesson.intro)
+    for i, step in enumerate(lesson.steps):
+        yield from mention_problems(("steps", i, "title"), step.title)
+        yield from mention_problems(("steps", i, "text"), step.text)
+        for j, n in enumerate(step.narration):
+            path: Path = ("steps", i, "narration", j)
+            yield from mention_problems((*path, "text"), n.text)
+            if step.scenario is not None:
+                yield from _narration_problems(path, n, step.scenario)
+    for i, q in enumerate(lesson.questions):
+        for key in ("prompt", "hint", "right", "wrong"):
+            yield from mention_problems(("questions", i, key), getattr(q, key))
+        for j, o in enumerate(q.options):
+            yield from mention_problems(("questions", i, "options", j, "text"), o.text)
