@@ -254,3 +254,11 @@ def test_a_card_choice_must_offer_every_card_its_prompt_names(tmp_path: Path) ->
     q["options"].append({"id": "j", "text": {x: "J♣" for x in LANGS}})
     (tmp_path / "again").mkdir()
     assert problems(tmp_path / "again", data) == []
+
+
+def test_lesson_text_is_never_interpolated(tmp_path: Path) -> None:
+    data = lesson()
+    data["steps"][2]["text"]["pt"] = "B fica com {n} trunfos."
+    found = problems(tmp_path, data)
+    assert len(found) == 1
+    assert "steps[2].text.pt" in found[0] and "{n} is a placeholder" in found[0]
