@@ -187,6 +187,14 @@ class Hand:
     def captured(self) -> list[int]:
         return self.state.captured
 
+    @property
+    def capture_value(self) -> dict[int, int]:
+        """card → points it carries to whoever captures it (once play has begun)."""
+        s = self.state
+        if s.phase not in (Phase.PLAY, Phase.DONE) or s.trump < 0:
+            return {}
+        return point_table(s.profile, s.trump, s.in_play).capture_value
+
     def __getattr__(self, name: str) -> Any:  # the other fields of the state
         if name == "state":
             raise AttributeError(name)

@@ -171,7 +171,7 @@ class Position:
         """Cards the seat to play must put beneath its top card (0 but on trick 1)."""
         if not self.first_trick:
             return 0
-        return max(0, self.hands[self.to_play].bit_count() - 6)
+        return max(0, self.hands[self.to_play].bit_count() - self.profile.hand_size)
 
     def legal_mask(self) -> int:
         """Cards the seat to play may play (as the top card of a pile)."""

@@ -10,7 +10,6 @@
 
 from __future__ import annotations
 
-import copy
 from itertools import combinations
 
 from tutorial.engine.cards import iter_bits
@@ -64,15 +63,8 @@ def minimax(hand: Hand) -> tuple[int, int]:
 
 
 def _copy(hand: Hand) -> Hand:
-    """A full copy of a hand: every list attribute holds immutable values (ints, tuples,
-    named tuples), so copying each list copies the state; the rest is immutable or, like
-    the refill log, never changed by play."""
-    new = Hand.__new__(Hand)
-    for name in Hand.__slots__:
-        if hasattr(hand, name):
-            value = getattr(hand, name)
-            setattr(new, name, copy.copy(value) if isinstance(value, list) else value)
-    return new
+    """A full, independent copy of a hand (the rules core's ``copy()``)."""
+    return hand.copy()
 
 
 def alphabeta(pos: Position) -> int:
@@ -91,6 +83,7 @@ class _Plain:
         self.pts = pos.capture
         self.forbidden = pos.forbidden
         self.hands = list(pos.hands)
+        self.size = pos.profile.hand_size  # a hand beyond it plays a pile
         self.pos = pos
         self.nodes = 0
 
@@ -128,7 +121,7 @@ class _Plain:
         s = seats[i]
         h = self.hands[s]
         m = legal_plays(h, self.trump, led)
-        k = h.bit_count() - 6
+        k = h.bit_count() - self.size
         actions = (
             pile_options(h, m, k, self.forbidden) if k > 0 else ((c, ()) for c in iter_bits(m))
         )

@@ -47,6 +47,7 @@ class Search:
         self.sabove = st.above
         self.scard = st.card
         self.hands = list(pos.hands)
+        self.size = pos.profile.hand_size  # a hand beyond it plays a pile
         tm = TRUMP_MASK[t]
         self.tmask = tm
         # the point cards, strongest first: (card, its trump key, value)
@@ -196,7 +197,7 @@ class Search:
         hands = self.hands
         h = hands[s]
         m = h if led < 0 else legal_plays(h, self.trump, led)
-        if h.bit_count() > 6:
+        if h.bit_count() > self.size:
             return self._pile(seats, i, need, rem, o_s, tops, led, best, win, tpts, m)
         pts = self.pts
         sabove = self.sabove
@@ -345,7 +346,7 @@ class Search:
         """Piles of ``hand`` up to equivalence: (top card, mask beneath). Cards beneath are
         chosen class by class (equivalent cards in a class: which of them go beneath does
         not matter; the weakest are taken)."""
-        k = hand.bit_count() - 6
+        k = hand.bit_count() - self.size
         tops = pile_tops(hand, legal, k, self.forbidden)
         out: list[tuple[int, int]] = []
         for top in self._representatives(tops, o_s):
