@@ -228,11 +228,39 @@ def test_the_hand_keeps_every_attribute_of_the_previous_hand() -> None:
         hand.bid(hand.to_act, hand.legal_bids()[-1])
     hand.name_trump(hand.to_act, 2)
     hand.refill(rng=random.Random(3))
-    for name in (
-        "beneath_forbidden best_card best_key best_seat calls capture_list capture_mask "
-        "capture_value captured dealer hands high_bid high_seat in_play keys led passed phase "
-        "plain_masks point_cards profile refill_log start_hands stock to_act trick_leader "
-        "trick_mask trick_plays trick_seats tricks trump trump_mask"
-    ).split():
+    for name in [
+        "beneath_forbidden",
+        "best_card",
+        "best_key",
+        "best_seat",
+        "calls",
+        "capture_list",
+        "capture_mask",
+        "capture_value",
+        "captured",
+        "dealer",
+        "hands",
+        "high_bid",
+        "high_seat",
+        "in_play",
+        "keys",
+        "led",
+        "passed",
+        "phase",
+        "plain_masks",
+        "point_cards",
+        "profile",
+        "refill_log",
+        "start_hands",
+        "stock",
+        "to_act",
+        "trick_leader",
+        "trick_mask",
+        "trick_plays",
+        "trick_seats",
+        "tricks",
+        "trump",
+        "trump_mask",
+    ]:
         getattr(hand, name)
     assert sum(hand.capture_value.values()) == 13  # all but Low, which goes to its holder
