@@ -49,6 +49,7 @@ HOSTILE: dict[str, tuple[bytes, str]] = {
     "scalar-doc": (b"hello\n", "mapping"),
     "three-card-trick": (b"kind: trick\ntrump: H\nleader: A\ncards: [KC, 5D, 6H]\n", "in_progress"),
     "long-scalar": ((TRICK + "title: " + "x" * 30_000 + "\n").encode(), "characters"),
+    "lone-surrogate": ((TRICK + 'title: "\\ud800"\n').encode(), ""),
     "unhashable-key": ((TRICK + "expect:\n  ? [1, 2]\n  : 3\n").encode(), "YAML"),
 }
 
@@ -226,3 +227,19 @@ def test_every_command_argument_is_validated(
     assert exc.value.code == 2
     err = capsys.readouterr().err
     assert "error: argument --" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("name", list(HOSTILE))
+def test_without_the_c_parser_the_same_limits_hold(
+    tmp_path: Path, name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import yaml
+
+    import tutorial.yamldoc as yamldoc
+
+    monkeypatch.setattr(yamldoc, "_LOADER", yaml.SafeLoader)  # PyYAML built without libyaml
+    started = time.perf_counter()
+    r = run_file(_write(tmp_path, name, HOSTILE[name][0]))
+    assert time.perf_counter() - started < 10
+    assert r.status == 2 and r.error is not None and r.error["line"] >= 1, r.error
+    assert r.error.get("reason") != "internal_error"
