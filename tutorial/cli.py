@@ -171,6 +171,9 @@ def build_parser() -> argparse.ArgumentParser:
     dp.add_argument("--lang", default="en", choices=LANGS)
     dp.add_argument("--json", action="store_true")
     dp.set_defaults(func=_drill)
+    from tutorial.solver.command import add_parser as add_solve
+
+    add_solve(sub)
     lp = sub.add_parser("lessons", help="lesson tools")
     lsub = lp.add_subparsers(dest="lessons_command", required=True)
     lc = lsub.add_parser("check", help="validate every lesson")
