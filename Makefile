@@ -33,6 +33,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_simulate.py
 	$(BIN)/python benchmarks/bench_drills.py
 	$(BIN)/python benchmarks/bench_ui.py
+	$(BIN)/python benchmarks/bench_yaml.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

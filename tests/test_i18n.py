@@ -121,3 +121,80 @@ def test_every_reason_code_is_explained_in_every_language(lang: str) -> None:
                 get_translator("en"),
                 {"reason": reason.value, "seat": "B", "card": "9C", "required": "H"},
             ), reason
+
+
+# -- counts and plural forms (defect 14) ------------------------------------------------------
+COUNT_NOUNS = {
+    "en": r"points?|cards?|trumps?|questions?|steps?|tricks?|hands?",
+    "es": r"puntos?|cartas?|triunfos?|preguntas?|pasos?|bazas?|manos?",
+    "pt": r"pontos?|cartas?|trunfos?|perguntas?|passos?|vazas?|mãos?",
+    "fr": r"points?|cartes?|atouts?|questions?|étapes?|plis?|donnes?",
+}
+NEVER_ONE: dict[str, tuple[str, ...]] = {
+    # msgid → placeholders whose value is never 1 (so a plural noun after them is right)
+    "{right} of {n} questions answered right.": ("n",),  # a lesson has at least 4 questions
+    "{steps} of {n} steps, {right} of {m} questions": ("n", "m"),  # at least 4 of each
+    "Total: A and C {ac}, B and D {bd}, all {total} points.": ("total",),  # 14, 23 or 26
+}
+"""Every exemption names why the count cannot be 1; anything else that puts a count noun
+right after a placeholder must be a plural entry."""
+
+
+def _count_before_noun(lang: str, text: str) -> set[str]:
+    rx = re.compile(r"\{([a-z_]+)\}\s+(?:" + COUNT_NOUNS[lang] + r")\b", re.IGNORECASE)
+    return set(rx.findall(text))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_interpolated_count_goes_through_plural_forms(lang: str) -> None:
+    """ "keeps 1 trumps", "1 questions sur 6": a singular entry may not put a count noun
+    after a placeholder, in the msgid or in the translation."""
+    bad = []
+    for m in _catalog(lang):
+        if not m.id or isinstance(m.id, tuple):
+            continue
+        counted = _count_before_noun("en", m.id) | _count_before_noun(lang, m.string)
+        allowed = set(NEVER_ONE.get(m.id, ()))
+        if counted - allowed:
+            bad.append(f"{m.id!r} → {m.string!r}: {sorted(counted - allowed)}")
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_plural_entry_has_all_plural_forms_of_its_language(lang: str) -> None:
+    from babel.messages.plurals import get_plural
+
+    cat = _catalog(lang)
+    rule = get_plural("pt_PT" if lang == "pt" else lang)  # the Portuguese is European
+    want = rule.num_plurals
+    assert (cat.num_plurals, cat.plural_expr) == (want, rule.plural_expr), cat.plural_forms
+    plurals = [m for m in cat if m.id and isinstance(m.id, tuple)]
+    assert len(plurals) >= 5
+    for m in plurals:
+        assert len(m.string) == want and all(m.string), (lang, m.id[0], m.string)
+        singular, plural = m.id
+        n_one = set(PLACEHOLDER.findall(singular)) | set(PLACEHOLDER.findall(plural))
+        for form in m.string:
+            assert set(PLACEHOLDER.findall(form)) <= n_one, (lang, m.id[0], form)
+
+
+CARDS = {  # n → the form a native speaker writes
+    "en": {0: "0 cards", 1: "1 card", 2: "2 cards", 21: "21 cards"},
+    "es": {0: "0 cartas", 1: "1 carta", 2: "2 cartas", 21: "21 cartas"},
+    "pt": {0: "0 cartas", 1: "1 carta", 2: "2 cartas", 21: "21 cartas"},  # European: 0 is plural
+    "fr": {0: "0 carte", 1: "1 carte", 2: "2 cartes", 21: "21 cartes"},  # French: 0 is singular
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_plural_entries_read_right_for_any_count(lang: str) -> None:
+    t = get_translator(lang)
+    for n, want in CARDS[lang].items():
+        assert t.n("{n} card", "{n} cards", n) == want, (lang, n)
+
+
+def test_the_count_check_catches_a_singular_count() -> None:
+    assert _count_before_noun("en", "{seat} keeps {n} trumps.") == {"n"}
+    assert _count_before_noun("fr", "{right} questions sur {n} réussies.") == {"right"}
+    assert _count_before_noun("es", "{seat} conserva {n} triunfos y {d} cartas.") == {"n", "d"}
+    assert _count_before_noun("en", "{team} bid {bid}: they add {points}.") == set()

@@ -235,3 +235,20 @@ def test_cinch_lessons_check_rejects_a_contradicted_fact(
     assert main(["lessons", "check", "--dir", str(root)]) == 2  # invalid content: exit 2 (issue 9)
     out = capsys.readouterr().out
     assert "BROKEN lessons/08-alternatives.yaml" in out and "C's trumps are none" in out
+
+
+def test_a_card_choice_must_offer_every_card_its_prompt_names(tmp_path: Path) -> None:
+    data = lesson()
+    q = data["questions"][0]
+    q["type"] = "multiple"
+    q["prompt"] = {x: "B holds K♣, 5♦ and J♣. Which does B keep?" for x in LANGS}
+    q["options"] = [
+        {"id": "k", "text": {x: "K♣" for x in LANGS}},
+        {"id": "f", "text": {x: "5♦" for x in LANGS}},
+    ]
+    q["answer"] = ["f"]
+    found = problems(tmp_path, data)
+    assert len(found) == 1 and "the prompt names JC, but the options do not offer it" in found[0]
+    q["options"].append({"id": "j", "text": {x: "J♣" for x in LANGS}})
+    (tmp_path / "again").mkdir()
+    assert problems(tmp_path / "again", data) == []

@@ -175,7 +175,7 @@ def mutated_lesson(draw: st.DrawFn) -> bytes:
 
 
 @settings(
-    max_examples=int(os.environ.get("CINCH_FUZZ_EXAMPLES", "60")) // 4 or 1,
+    max_examples=int(os.environ.get("CINCH_FUZZ_EXAMPLES", "200")) // 4 or 1,
     deadline=None,
     database=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],

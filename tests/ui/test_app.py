@@ -68,9 +68,7 @@ def _answer(at: AppTest, lesson_id: str, q, right: bool) -> None:  # type: ignor
         at.pills(key=f"ans:{base}").set_value(value)
     else:
         at.number_input(key=f"ans:{base}").set_value(want if right else want + 1)
-    submit = [b for b in at.button if b.proto.form_id == f"form:{base}"]
-    assert submit, "each question has its own form with a submit button"
-    submit[0].click()
+    at.button(key=f"submit:{base}").click()  # each question has its own check button
     at.run()
 
 
@@ -83,7 +81,8 @@ def test_full_pass_through_lesson_07_right_and_wrong() -> None:
         at.selectbox(key=f"step:{lesson.id}").set_value(step.id)
         at.run()
         no_errors(at)
-        if step.scenario is not None:  # step through every moment of the scenario
+        if step.scenario is not None and len(step.scenario.replay.frames) > 1:
+            # step through every moment of the scenario
             frames = step.scenario.replay.frames
             for _ in range(len(frames) - 1):
                 at.button(key=f"nf:frame:{lesson.id}:{step.id}").click()

@@ -50,6 +50,19 @@ def wait_idle(page) -> None:  # type: ignore[no-untyped-def]
         time.sleep(0.1)
 
 
+L7 = "left-pedro-is-not-a-diamond"
+
+
+def question(page, qid: str, lesson: str = L7):  # type: ignore[no-untyped-def]
+    """The box of one quiz question (a keyed container: ``st-key-q-<lesson>-<question>``)."""
+    return page.locator(f".st-key-q-{lesson}-{qid}")
+
+
+def pressed(box) -> list[str]:  # type: ignore[no-untyped-def]
+    """The texts of the selected pills (card picks) in a question box."""
+    return [b.inner_text() for b in box.locator('button[aria-pressed="true"]').all()]
+
+
 def test_browser_language_switch_answer_and_visible_card_svg(server: str, tmp_path: Path) -> None:
     with pw.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
@@ -83,12 +96,12 @@ def test_browser_language_switch_answer_and_visible_card_svg(server: str, tmp_pa
         page.get_by_text("Moment 3 sur 5", exact=False).first.wait_for(timeout=30_000)
         wait_idle(page)
         # answer the first question (which card wins?) right
-        form = page.locator('[data-testid="stMain"] [data-testid="stForm"]').first
-        form.get_by_role("button", name="6♥", exact=False).first.click()
+        box = question(page, "which-card-wins")
+        box.get_by_role("button", name="6♥", exact=False).first.click()
         wait_idle(page)
-        form.get_by_role("button").last.click()
+        box.get_by_role("button", name="Vérifier ma réponse").click()
         wait_idle(page)
-        page.locator('[data-testid="stAlertContentSuccess"]').first.wait_for(timeout=30_000)
+        box.locator('[data-testid="stAlertContentSuccess"]').first.wait_for(timeout=30_000)
         page.screenshot(path=str(tmp_path / "lesson-fr.png"), full_page=True)
         print(f"screenshot: {tmp_path / 'lesson-fr.png'}")
         browser.close()
@@ -106,4 +119,148 @@ def test_first_visit_picks_the_browser_language(server: str) -> None:
         page.wait_for_function("() => location.search.includes('lang=')")
         assert "lang=pt" in page.url
         assert "Aprenda" in page.locator("h1").first.inner_text()
+        browser.close()
+
+
+def launch(p):  # type: ignore[no-untyped-def]
+    return p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+
+
+def test_an_unchecked_answer_stays_after_other_widgets_rerun_and_a_language_switch(
+    server: str,
+) -> None:
+    with pw.sync_playwright() as p:
+        browser = launch(p)
+        page = browser.new_page(viewport={"width": 1200, "height": 1800})
+        page.goto(f"{server}/lesson?lang=en&lesson={L7}")
+        wait_idle(page)
+        cards = question(page, "which-card-wins")
+        cards.get_by_role("button", name="6♥", exact=False).first.click()
+        wait_idle(page)
+        single = question(page, "who-takes-the-trick")
+        single.locator('[data-testid="stRadioOption"]').nth(2).click()
+        wait_idle(page)
+        # another question's hint toggle reruns the page
+        question(page, "points-in-the-trick").get_by_text("Show a hint").click()
+        wait_idle(page)
+        assert [x for x in pressed(cards) if "6♥" in x], "the card pick vanished"
+        assert single.locator("input[type=radio]").nth(2).is_checked(), "the choice vanished"
+        # a language switch reruns everything, with new labels
+        page.get_by_label("Language").click()
+        page.get_by_role("option", name="español").click()
+        wait_idle(page)
+        page.wait_for_function("() => document.querySelector('h1').innerText.includes('Lección')")
+        cards, single = question(page, "which-card-wins"), question(page, "who-takes-the-trick")
+        assert [x for x in pressed(cards) if "6♥" in x], "the card pick vanished on switching"
+        assert single.locator("input[type=radio]").nth(2).is_checked()
+        # and what is shown is what is judged
+        cards.get_by_role("button", name="Comprobar mi respuesta").click()
+        wait_idle(page)
+        cards.locator('[data-testid="stAlertContentSuccess"]').first.wait_for(timeout=30_000)
+        browser.close()
+
+
+def test_reset_this_lesson_in_the_browser(server: str) -> None:
+    lesson = "trumps-and-points"
+    with pw.sync_playwright() as p:
+        browser = launch(p)
+        page = browser.new_page(viewport={"width": 1200, "height": 1800})
+        page.goto(f"{server}/lesson?lang=en&lesson={lesson}&step=left-pedro-leaves-its-suit")
+        wait_idle(page)
+        box = question(page, "left-pedro-with-spades", lesson)
+        box.locator('[data-testid="stRadioOption"]').first.click()
+        wait_idle(page)
+        box.get_by_role("button", name="Check my answer").click()
+        wait_idle(page)
+        assert "Not answered yet." not in box.inner_text()
+        page.get_by_text("Start this lesson again").click()
+        page.get_by_role("button", name="Reset this lesson").click()
+        wait_idle(page)
+        page.get_by_text("This lesson starts again from its first step.").wait_for(timeout=30_000)
+        main = page.locator('[data-testid="stMain"]').inner_text()
+        assert "Something went wrong" not in main and "progress is saved" not in main
+        assert "step=naming-trump" in page.url
+        assert "Not answered yet." in question(page, "left-pedro-with-spades", lesson).inner_text()
+        assert (
+            not question(page, "left-pedro-with-spades", lesson)
+            .locator("input[type=radio]:checked")
+            .count()
+        )
+        browser.close()
+
+
+def _box(page, selector: str) -> dict[str, float]:  # type: ignore[no-untyped-def]
+    box = page.locator(selector).first.bounding_box()
+    assert box is not None, selector
+    return box
+
+
+def test_cards_lie_at_their_seats_and_controls_and_trick_share_one_view(server: str) -> None:
+    with pw.sync_playwright() as p:
+        browser = launch(p)
+        for width, height in ((1280, 900), (320, 640)):
+            page = browser.new_page(viewport={"width": width, "height": height})
+            page.goto(f"{server}/lesson?lang=en&lesson={L7}&step=the-clubs-trick")
+            wait_idle(page)
+            trick = _box(page, ".cc-trick")
+            forward = _box(page, 'button:has-text("Forward")')
+            # on a desktop the trick is above the fold; on a phone it fits in one screen
+            # together with the Forward button
+            if width > 640:
+                assert trick["y"] + trick["height"] <= height, (width, trick)
+            assert trick["y"] + trick["height"] - forward["y"] <= height, (width, forward, trick)
+            for _ in range(4):
+                page.get_by_role("button", name="Forward ▶").click()
+                wait_idle(page)
+            page.get_by_text("Moment 5 of 5", exact=False).wait_for(timeout=30_000)
+            centre = _box(page, ".cc-trick")
+            mid_x, mid_y = centre["x"] + centre["width"] / 2, centre["y"] + centre["height"] / 2
+            table = ".cc-table >> nth=0"  # the step's table (quiz previews have their own)
+            at = {s: _box(page, f'{table} >> .cc-play[data-seat="{s}"]') for s in "ABCD"}
+            cx = {s: b["x"] + b["width"] / 2 for s, b in at.items()}
+            cy = {s: b["y"] + b["height"] / 2 for s, b in at.items()}
+            assert cy["A"] > mid_y > cy["C"], cy  # A at the bottom, C at the top
+            assert cx["B"] < mid_x < cx["D"], cx  # B on the left, D on the right
+            assert "led" in page.locator(f'{table} >> .cc-play[data-seat="A"]').inner_text()
+            assert page.locator(f'{table} >> .cc-seat.cc-lead[data-seat="A"]').count() == 1
+            # no heading anchors ("link to heading") in the table
+            assert page.locator(".cc-table a").count() == 0
+            page.close()
+        browser.close()
+
+
+def test_page_language_sidebar_and_keyboard_path_to_forward(server: str) -> None:
+    with pw.sync_playwright() as p:
+        browser = launch(p)
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(f"{server}/lesson?lang=fr&lesson={L7}&step=the-clubs-trick")
+        wait_idle(page)
+        page.wait_for_function("() => document.documentElement.lang === 'fr'")
+        # the lessons in the sidebar: only the current one stands out, and it is no link
+        page.get_by_text("Toutes les leçons").click()
+        nav = page.locator(".st-key-lesson_nav")
+        nav.get_by_text("▸ 7.", exact=False).wait_for()
+        links = nav.locator("a")
+        links.first.wait_for()
+        assert links.count() == 7
+        looks = {
+            links.nth(i).evaluate("a => getComputedStyle(a).backgroundColor")
+            for i in range(links.count())
+        }
+        assert looks == {"rgba(0, 0, 0, 0)"}, looks
+        page.get_by_text("Toutes les leçons").click()
+        # from the top of the page, Forward is reached in a few Tab presses
+        page.reload()
+        wait_idle(page)
+        presses = 0
+        while presses < 30 and "Avancer" not in page.evaluate(
+            "document.activeElement.innerText || ''"
+        ):
+            page.keyboard.press("Tab")
+            presses += 1
+        assert presses <= 16, presses
+        page.get_by_label("Langue").click()
+        page.get_by_role("option", name="English").click()
+        wait_idle(page)
+        page.wait_for_function("() => document.documentElement.lang === 'en'")
         browser.close()

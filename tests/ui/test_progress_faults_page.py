@@ -144,13 +144,14 @@ def test_database_deleted_while_running(db: Path) -> None:
 def test_a_failing_page_never_claims_progress_is_saved(
     db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import tutorial.ui.views as views
+    import tutorial.ui.quiz as quiz
+    import tutorial.ui.stepper as stepper
 
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(views, "stepper", broken)
-    monkeypatch.setattr(views, "question_view", broken)
+    monkeypatch.setattr(stepper, "stepper", broken)
+    monkeypatch.setattr(quiz, "question_view", broken)
     at = open_page(app(lang="en", lesson=LESSON.id, learner=CODE), "lesson")
     assert not at.exception
     said = " ".join(e.value for e in at.error)

@@ -29,7 +29,7 @@ from typing import Any
 from tutorial.engine.cards import CODES, Suit, parse_index
 from tutorial.engine.errors import InvalidInput
 from tutorial.engine.trumps import is_trump
-from tutorial.lessons.model import LANGS, Lesson, Narration, Scenario, Text
+from tutorial.lessons.model import LANGS, Lesson, Narration, Question, Scenario, Text
 
 Path = tuple[str | int, ...]
 Problem = tuple[Path, str]
@@ -224,3 +224,24 @@ def lesson_fact_problems(lesson: Lesson) -> Iterator[Problem]:
             yield from mention_problems(("questions", i, key), getattr(q, key))
         for j, o in enumerate(q.options):
             yield from mention_problems(("questions", i, "options", j, "text"), o.text)
+        yield from _card_choice_problems(("questions", i), q)
+
+
+def _card_choice_problems(path: Path, q: Question) -> Iterator[Problem]:
+    """A choice whose options are single cards must offer every card its prompt names
+    ("B was dealt K♣, …, J♣: which does B keep?" with no J♣ to choose is unanswerable)."""
+    if not q.options:
+        return
+    offered: set[str] = set()
+    for o in q.options:
+        cards = mentioned(o.text.get("en"))
+        if len(cards) != 1 or CARD_RE.sub("", o.text.get("en")).strip():
+            return  # not a card-only choice
+        offered |= cards
+    missing = mentioned(q.prompt.get("en")) - offered
+    if missing:
+        yield (
+            (*path, "options"),
+            f"the prompt names {_pretty(missing)}, but the options do not offer "
+            f"{'it' if len(missing) == 1 else 'them'} (options: {_pretty(offered)})",
+        )

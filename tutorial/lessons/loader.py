@@ -18,22 +18,28 @@ from tutorial.engine.errors import InvalidInput
 from tutorial.engine.profiles import PROFILES
 from tutorial.lessons.lint import lesson_problems
 from tutorial.lessons.model import (
-    LANGS,
     QUESTION_TYPES,
     Course,
     Lesson,
-    LessonProblem,
     Narration,
     Option,
     Question,
     Scenario,
     Step,
-    Text,
+)
+from tutorial.lessons.readers import (
+    ID_RE,
+    Problems,
+    Reported,
+    _id,
+    _keys,
+    _show,
+    _text,
+    normal_answer,
 )
 from tutorial.scenario.files import replay_data
-from tutorial.yamldoc import MAX_BYTES, Key, SourceError, Where, YamlDoc
+from tutorial.yamldoc import Key, SourceError, Where, YamlDoc
 
-ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 FILE_RE = re.compile(r"^[a-z0-9][a-z0-9_-]*(?:/[a-z0-9][a-z0-9_-]*)*\.ya?ml$")
 MOMENT_RE = re.compile(r"^(deal|bidding|refill|score|position|t[1-9]\d*(c[1-4])?|h[1-9]\d*)$")
 DEFAULT_DIR = Path(__file__).resolve().parent.parent.parent / "lessons"
@@ -47,83 +53,6 @@ def lessons_dir() -> Path:
 
 
 T = TypeVar("T")
-
-
-class Reported(SourceError):
-    """A problem already reported once for this lesson (a broken scenario file used again)."""
-
-    def __init__(self, first: SourceError) -> None:
-        super().__init__(first.file, first.line, first.path, first.message)
-
-
-class Problems:
-    """Collects located problems while a lesson is read."""
-
-    def __init__(self) -> None:
-        self.items: list[str] = []
-
-    def add(self, exc: SourceError) -> None:
-        if not isinstance(exc, Reported):
-            self.items.append(str(exc))
-
-    def guard(self, fn: Callable[[], T]) -> T | None:
-        """Run ``fn``; on a :class:`SourceError` record it and return None."""
-        try:
-            return fn()
-        except SourceError as exc:
-            self.add(exc)
-            return None
-
-
-def _text(w: Where, path: tuple[Key, ...], value: Any) -> Text:
-    if not isinstance(value, Mapping):
-        raise w.error(path, f"expected a text in the four languages ({', '.join(LANGS)})")
-    for lang in value:
-        if lang not in LANGS:
-            raise w.error(
-                (*path, str(lang)), f"unknown language {lang!r}: expected {', '.join(LANGS)}"
-            )
-    for lang in LANGS:
-        if lang not in value:
-            raise w.error(path, f"missing translation {lang!r}")
-        v = value[lang]
-        if not isinstance(v, str) or not v.strip():
-            raise w.error((*path, lang), f"the {lang!r} translation is empty")
-    return Text(*(value[lang].strip() for lang in LANGS))
-
-
-def _id(w: Where, path: tuple[Key, ...], value: Any, seen: set[str], what: str) -> str:
-    if not isinstance(value, str) or not ID_RE.match(value):
-        raise w.error(
-            path,
-            f"a {what} id must be lowercase letters, digits and hyphens "
-            f"(like left-pedro), not {value!r}",
-        )
-    if value in seen:
-        raise w.error(path, f"duplicate {what} id {value!r}")
-    seen.add(value)
-    return value
-
-
-def _keys(
-    w: Where,
-    path: tuple[Key, ...],
-    m: Any,
-    required: tuple[str, ...],
-    optional: tuple[str, ...] = (),
-) -> Mapping[str, Any]:
-    if not isinstance(m, Mapping):
-        raise w.error(path, "expected a mapping")
-    for k in m:
-        if k not in required + optional:
-            raise w.error(
-                (*path, str(k)),
-                f"unknown key {k!r}: expected one of {', '.join(required + optional)}",
-            )
-    for k in required:
-        if k not in m:
-            raise w.error(path, f"missing key {k!r}")
-    return m
 
 
 class LessonReader:
@@ -448,130 +377,30 @@ class LessonReader:
         return None if p.items else lesson
 
 
-def normal_answer(qtype: str, value: Any) -> Any:
-    """The engine's value in the form of a written answer of this question type."""
-    if qtype == "number":
-        return value if isinstance(value, int) and not isinstance(value, bool) else None
-    if qtype == "cards":
-        items = value if isinstance(value, list) else [value]
-        try:
-            return tuple(sorted({CODES[parse_index(str(c))] for c in items}, key=parse_index))
-        except InvalidInput:
-            return None
-    if qtype == "multiple":
-        items = value if isinstance(value, list) else [value]
-        return tuple(sorted({_option_id(v) for v in items}))
-    return _option_id(value)
+def load_course(root: Path | None = None) -> Course:
+    """Every lesson of ``root/manifest.yaml`` (see :mod:`tutorial.lessons.course`)."""
+    from tutorial.lessons import course
 
-
-def _option_id(v: Any) -> str:
-    if isinstance(v, bool):
-        return "yes" if v else "no"
-    if v is None:
-        return "none"
-    return str(v)
-
-
-def _show(v: Any) -> str:
-    if isinstance(v, tuple | list):
-        return "[" + ", ".join(str(x) for x in v) + "]"
-    return repr(v)
-
-
-_KNOWN_IDS: dict[str, str] = {}
-"""Lesson file → its id when it last loaded in this process: a lesson whose file later
-cannot be read is still known by its id, so its link says "unavailable", not "no such"."""
-_ID_LINE = re.compile(rb"^id:[ \t]*['\"]?([a-z0-9]+(?:-[a-z0-9]+)*)['\"]?[ \t]*(?:#.*)?$", re.M)
-
-
-def _id_in_text(path: Path) -> str | None:
-    """The ``id:`` line of a lesson file, read without YAML (for a file that will not parse)."""
-    try:
-        if not path.is_file():  # never open a pipe or device: it could block
-            return None
-        with path.open("rb") as f:
-            found = _ID_LINE.search(f.read(MAX_BYTES))
-    except OSError:
-        return None
-    return found.group(1).decode() if found else None
+    return course.load_course(root)
 
 
 def fingerprint(root: Path | None = None) -> tuple[tuple[str, int, int], ...]:
-    """Name, modification time and size of every YAML file of the lessons folder: a new
-    value means a new version of the course (the app reloads only then)."""
-    root = lessons_dir() if root is None else root
-    out = [(str(root.resolve()), 0, 0)]
-    try:
-        for path in sorted(root.rglob("*.y*ml"))[:2000]:
-            try:
-                info = path.stat()
-            except OSError:
-                continue
-            out.append((str(path.relative_to(root)), info.st_mtime_ns, info.st_size))
-    except OSError:
-        pass
-    return tuple(out)
+    """The version of the lessons folder (see :mod:`tutorial.lessons.course`)."""
+    from tutorial.lessons import course
+
+    return course.fingerprint(root)
 
 
-def load_course(root: Path | None = None) -> Course:
-    """Load every lesson listed in ``root/manifest.yaml``. Never raises for content
-    problems: broken lessons are reported in ``Course.broken``."""
-    root = lessons_dir() if root is None else root
-    lessons: list[Lesson] = []
-    broken: list[LessonProblem] = []
-    manifest_name = f"{root.name}/manifest.yaml"
-    try:
-        mdoc = YamlDoc.load(root / "manifest.yaml", manifest_name)
-        mw = Where(mdoc)
-        m = _keys(mw, (), mdoc.data, ("lessons",))
-        files = m["lessons"]
-        if not isinstance(files, list) or not files:
-            raise mw.error(("lessons",), "expected the list of lesson files, in order")
-    except SourceError as exc:
-        return Course((), (LessonProblem(manifest_name, None, None, (str(exc),)),))
-    numbers: set[int] = set()
-    ids: set[str] = set()
-    for i, name in enumerate(files):
-        display = f"{root.name}/{name}"
-        if not isinstance(name, str) or not FILE_RE.match(name) or "/" in name:
-            broken.append(
-                LessonProblem(
-                    manifest_name,
-                    None,
-                    None,
-                    (
-                        str(
-                            mw.error(
-                                ("lessons", i),
-                                f"a lesson file is a plain name ending in .yaml, not {name!r}",
-                            )
-                        ),
-                    ),
-                )
-            )
-            continue
-        problems = Problems()
-        lesson = None
-        raw_id: str | None = _KNOWN_IDS.get(display)
-        raw_number: int | None = None
-        try:
-            doc = YamlDoc.load(root / name, display)
-            if isinstance(doc.data, Mapping):
-                got = doc.data.get("id")
-                raw_id = got if isinstance(got, str) and ID_RE.match(got) else raw_id
-                n = doc.data.get("number")
-                raw_number = n if isinstance(n, int) and not isinstance(n, bool) else None
-            lesson = LessonReader(root, doc, problems).lesson(numbers, ids)
-        except SourceError as exc:
-            problems.add(exc)
-        except Exception as exc:  # a bug of ours must not take the other lessons down
-            problems.add(SourceError(display, None, (), f"internal error ({type(exc).__name__})"))
-            lesson = None
-        if lesson is not None:
-            _KNOWN_IDS[display] = lesson.id
-            lessons.append(lesson)
-        else:
-            raw_id = raw_id or _id_in_text(root / name)
-            broken.append(LessonProblem(display, raw_id, raw_number, tuple(problems.items)))
-    lessons.sort(key=lambda lesson: lesson.number)
-    return Course(tuple(lessons), tuple(broken))
+__all__ = [
+    "ID_RE",
+    "LessonReader",
+    "Problems",
+    "Reported",
+    "_id",
+    "_keys",
+    "_text",
+    "fingerprint",
+    "lessons_dir",
+    "load_course",
+    "normal_answer",
+]

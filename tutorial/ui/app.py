@@ -8,16 +8,19 @@ from pathlib import Path
 import streamlit as st
 from streamlit.runtime.scriptrunner_utils.exceptions import ScriptControlException
 
+from tutorial.i18n import LANGS
 from tutorial.progress import CODE_LENGTH
 from tutorial.ui.session import (
     Session,
     course,
     language_picker,
+    last_position,
     link_params,
     progress_notice,
     setup,
     show_notes,
 )
+from tutorial.ui.views import safe_md
 
 log = logging.getLogger("cinch.ui")
 PAGES = Path(__file__).resolve().parent / "pages"
@@ -48,22 +51,64 @@ def pages(s: Session) -> dict[str, st.Page]:
     }
 
 
-def sidebar(s: Session, all_pages: dict[str, st.Page]) -> None:
+PAGE_CSS = """<style>
+[data-testid="stMainBlockContainer"]{padding-top:3rem}
+[data-testid="stMainBlockContainer"] h1{font-size:2rem;padding-top:.4rem}
+.st-key-lesson_nav [data-testid="stPageLink-NavLink"]{background-color:transparent}
+.st-key-lesson_nav [data-testid="stPageLink-NavLink"] *{font-weight:400}
+.st-key-lesson_nav [data-testid="stPageLink-NavLink"]:hover{background-color:rgba(151,166,195,.15)}
+</style>"""
+
+
+def page_setup(s: Session) -> None:
+    """Page-wide CSS, and ``<html lang>`` set to the learner's language (screen readers read
+    the page in the right language). ``lang`` is one of :data:`LANGS`, never raw URL text."""
+    assert s.lang in LANGS
+    st.html(PAGE_CSS)
+    st.html(
+        f'<script>document.documentElement.setAttribute("lang", "{s.lang}")</script>',
+        unsafe_allow_javascript=True,
+    )
+
+
+def current_lesson_id(s: Session) -> str | None:
+    """The lesson the lesson page shows: the one in the link, else the learner's last one,
+    else the first."""
+    c = course()
+    wanted = st.query_params.get("lesson")
+    if isinstance(wanted, str) and c.lesson(wanted):
+        return wanted
+    recent = last_position(s.learner)
+    if recent and c.lesson(str(recent.get("lesson"))):
+        return str(recent["lesson"])
+    return c.lessons[0].id if c.lessons else None
+
+
+def sidebar(s: Session, all_pages: dict[str, st.Page], page: st.Page) -> None:
     t = s.t
     with st.sidebar:
         language_picker(s)
-        lessons_label = t("Lessons")
-        st.markdown(f"**{lessons_label}**")
-        for lesson in course().lessons:
-            st.page_link(
-                all_pages["lesson"],
-                label=f"{lesson.number}. {lesson.title.get(s.lang)}",
-                query_params=link_params(s, lesson=lesson.id),
-            )
-        st.divider()
+        here = current_lesson_id(s) if page.url_path == "lesson" else None
+        with (
+            st.expander(t("All lessons"), expanded=False),
+            st.container(key="lesson_nav", gap=None),
+        ):
+            for lesson in course().lessons:
+                label = f"{lesson.number}. {lesson.title.get(s.lang)}"
+                if lesson.id == here:  # the current lesson is marked, not a link to itself
+                    st.markdown("**▸ " + safe_md(label).replace("*", "\\*") + "**")
+                else:
+                    st.page_link(
+                        all_pages["lesson"],
+                        label=label,
+                        query_params=link_params(s, lesson=lesson.id),
+                    )
         st.caption(t("Your learner code (keep it to continue on another device):"))
         st.code(s.learner, language=None)
-        with st.form("learner_form", border=False):
+        with (
+            st.expander(t("Continue with another code"), expanded=False),
+            st.form("learner_form", border=False),
+        ):
             st.text_input(
                 t("Continue with another code"),
                 key="learner_input",
@@ -89,7 +134,8 @@ def main() -> None:
     st.session_state["_session"] = s
     all_pages = pages(s)
     page = st.navigation(list(all_pages.values()), position="sidebar")
-    sidebar(s, all_pages)
+    page_setup(s)
+    sidebar(s, all_pages, page)
     show_notes(s)
     notice = st.empty()  # filled after the page: it knows then whether a save failed
     try:

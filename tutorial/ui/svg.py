@@ -4,20 +4,23 @@ Every value that reaches the markup (labels from the catalogs, seat names, codes
 through :func:`html.escape`; nothing from lesson text or the URL is inserted unescaped. The
 cards are drawn by the project (no images): two-colour suits with the suit symbol, the trump
 marked by a band, both Pedros by a "P" badge, and the winning card by a thick outline and a
-star, so it stands out by shape as well as by colour. Pure functions; no Streamlit here.
+star, so it stands out by shape as well as by colour. Each played card lies in front of the
+seat that played it (A bottom, B left, C top, D right). Pure functions; no Streamlit here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from html import escape
 
 from tutorial.engine.cards import Card, rank_label
-from tutorial.engine.trumps import LEFT_PEDRO, RIGHT_PEDRO, TRUMP_MASK
+from tutorial.engine.trumps import EFFECTIVE_SUIT, LEFT_PEDRO, RIGHT_PEDRO, TRUMP_MASK, TRUMP_ORDER
 
 RED = "#c0262d"
 BLACK = "#1b1b1b"
+SUIT_CYCLE = (3, 2, 0, 1)
+"""Suits in display order, alternating colours: ♠ ♥ ♣ ♦ (rotated to start at trump)."""
 
 
 @dataclass(frozen=True)
@@ -30,6 +33,26 @@ class CardView:
     small: bool = False
 
 
+def hand_order(codes: Sequence[str], trump: int | None) -> list[str]:
+    """Cards as a player holds them. Before trump: by suit (alternating colours), high to low.
+    Once trump is named: by *effective* suit, the trumps first and in trump order (the left
+    Pedro among them, just below the right Pedro), then each plain suit high to low."""
+    named = trump is not None and trump >= 0
+    start = SUIT_CYCLE.index(trump) if named and trump is not None else 0
+    cycle = SUIT_CYCLE[start:] + SUIT_CYCLE[:start]
+
+    def key(code: str) -> tuple[int, int]:
+        i = Card.parse(code).index
+        if named and trump is not None:
+            suit = EFFECTIVE_SUIT[trump][i]
+            if suit == trump:
+                return (0, TRUMP_ORDER[trump].index(i))
+            return (cycle.index(suit), -(i % 13))
+        return (cycle.index(i // 13), -(i % 13))
+
+    return sorted(codes, key=key)
+
+
 def card_svg(view: CardView, trump: int | None) -> str:
     """One card as inline SVG with ``role="img"`` and its label as ``aria-label``/``title``."""
     card = Card.parse(view.code)
@@ -37,42 +60,49 @@ def card_svg(view: CardView, trump: int | None) -> str:
     rank = escape(rank_label(card.rank))
     sym = escape(card.suit.symbol)
     label = escape(view.label, quote=True)
-    w, h = (46, 64) if view.small else (60, 84)
     is_trump = trump is not None and trump >= 0 and bool((TRUMP_MASK[trump] >> card.index) & 1)
     pedro = (
         trump is not None and trump >= 0 and card.index in (RIGHT_PEDRO[trump], LEFT_PEDRO[trump])
     )
+    classes = "cc-card" + (" cc-win" if view.winner else "") + (" cc-dim" if view.dim else "")
+    classes += " cc-small" if view.small else ""
+    w, h = (46, 64) if view.small else (60, 84)
     parts = [
-        f'<svg class="cc-card{" cc-win" if view.winner else ""}{" cc-dim" if view.dim else ""}" '
-        f'xmlns="http://www.w3.org/2000/svg" viewBox="0 0 60 84" width="{w}" height="{h}" '
-        f'role="img" aria-label="{label}" data-card="{escape(card.code)}">',
+        f'<svg class="{classes}" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 60 84" '
+        f'width="{w}" height="{h}" role="img" aria-label="{label}" '
+        f'data-card="{escape(card.code)}">',
         f"<title>{label}</title>",
         '<rect x="1.5" y="1.5" width="57" height="81" rx="6" fill="#fffdf7" '
         f'stroke="{"#0b57d0" if view.winner else "#8a8a8a"}" '
         f'stroke-width="{4 if view.winner else 1.2}"/>',
     ]
     if is_trump:
-        parts.append('<rect x="4" y="70" width="52" height="9" rx="3" fill="#f2c14e"/>')
+        parts.append(_TRUMP_BAND)
     parts += [
-        f'<text x="6" y="18" font-size="16" font-weight="700" fill="{colour}" '
+        f'<text x="5" y="18" font-size="16" font-weight="700" fill="{colour}" '
         f'font-family="sans-serif">{rank}</text>',
         f'<text x="6" y="33" font-size="14" fill="{colour}" font-family="sans-serif">{sym}</text>',
-        f'<text x="30" y="58" font-size="30" text-anchor="middle" fill="{colour}" '
+        f'<text x="36" y="58" font-size="28" text-anchor="middle" fill="{colour}" '
         f'font-family="sans-serif">{sym}</text>',
     ]
-    if pedro:
-        parts.append(
-            '<circle cx="47" cy="14" r="9" fill="#6a1b9a"/>'
-            '<text x="47" y="18.5" font-size="12" font-weight="700" fill="#fff" '
-            'text-anchor="middle" font-family="sans-serif">P</text>'
-        )
+    if pedro:  # on the left, so it stays visible when the cards of a hand overlap
+        parts.append(_PEDRO_BADGE)
     if view.winner:
-        parts.append(
-            '<path d="M47 60 l3 6 6.5 1 -4.7 4.6 1.1 6.5 -5.9 -3.1 -5.9 3.1 1.1 -6.5 '
-            '-4.7 -4.6 6.5 -1z" fill="#0b57d0"/>'
-        )
+        parts.append(_STAR)
     parts.append("</svg>")
     return "".join(parts)
+
+
+_TRUMP_BAND = '<rect x="4" y="70" width="52" height="9" rx="3" fill="#f2c14e"/>'
+_PEDRO_BADGE = (
+    '<circle cx="13" cy="47" r="8.5" fill="#6a1b9a"/>'
+    '<text x="13" y="51.5" font-size="12" font-weight="700" fill="#fff" '
+    'text-anchor="middle" font-family="sans-serif">P</text>'
+)
+_STAR = (
+    '<path d="M47 60 l3 6 6.5 1 -4.7 4.6 1.1 6.5 -5.9 -3.1 -5.9 3.1 1.1 -6.5 '
+    '-4.7 -4.6 6.5 -1z" fill="#0b57d0"/>'
+)
 
 
 @dataclass(frozen=True)
@@ -80,6 +110,20 @@ class Play:
     seat: str
     top: CardView
     beneath: tuple[CardView, ...] = ()
+    note: str = ""
+    """Short text under the card, e.g. "led" for the leader's card."""
+
+
+@dataclass(frozen=True)
+class Legend:
+    """What the marks mean, in the learner's language (drawn under the table)."""
+
+    trump: str
+    pedro: str
+    winner: str
+    dim: str
+    team_ac: str
+    team_bd: str
 
 
 @dataclass(frozen=True)
@@ -89,66 +133,147 @@ class TableView:
     trump: int | None
     trump_text: str
     seat_titles: Mapping[str, str]
-    """Seat → heading, e.g. ``A · partners A–C``."""
+    """Seat → heading, e.g. ``A (partner C)``."""
     hands: Mapping[str, Sequence[CardView]]
     trick: Sequence[Play]
     caption: str
     """Short text under the trick (the winner, or whose turn it is)."""
     leader: str | None = None
     winner: str | None = None
+    seat_notes: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    """Seat → short lines under its heading (leads, cards held, tricks and points taken)."""
+    legend: Legend | None = None
 
 
 _POS = {"A": "south", "B": "west", "C": "north", "D": "east"}
 
 TABLE_CSS = """
 <style>
-.cc-table{display:grid;grid-template-columns:1fr 1.2fr 1fr;grid-template-areas:
- ". north ." "west middle east" ". south .";gap:.6rem;background:#1f5f3a;border-radius:14px;
- padding:.8rem;color:#fff;font-family:sans-serif}
-.cc-seat{background:rgba(0,0,0,.18);border-radius:10px;padding:.4rem}
-.cc-seat h4{margin:0 0 .3rem 0;font-size:.95rem;color:#fff}
+.cc-table{display:grid;grid-template-columns:1fr auto 1fr;grid-template-areas:
+ ". north ." "west middle east" ". south .";gap:.4rem;background:#1f5f3a;border-radius:14px;
+ padding:.5rem;color:#fff;font-family:sans-serif;align-items:center;line-height:1.25}
+.cc-seat{background:rgba(0,0,0,.18);border-radius:10px;padding:.3rem .45rem;min-width:0}
+.cc-head{display:flex;flex-wrap:wrap;align-items:baseline;gap:0 .5rem}
+.cc-seat-title{font-size:.9rem;font-weight:700;color:#fff}
+.cc-note{font-size:.78rem;color:#e8f3ec}
+.cc-lead .cc-seat-title::after{content:" ◆";color:#f2c14e}
 .cc-team-AC{border-left:6px solid #f2c14e}.cc-team-BD{border-left:6px dashed #9ad0ff}
 .cc-north{grid-area:north}.cc-south{grid-area:south}.cc-west{grid-area:west}
 .cc-east{grid-area:east}.cc-middle{grid-area:middle;text-align:center}
-.cc-hand{display:flex;flex-wrap:wrap;gap:3px}
-.cc-trick{display:grid;grid-template-columns:repeat(2,auto);gap:.4rem;justify-content:center}
-.cc-play{display:inline-flex;flex-direction:column;align-items:center;font-size:.8rem}
-.cc-pile{display:flex}.cc-pile svg+svg{margin-left:-30px}
+.cc-hand{display:flex;flex-wrap:wrap;row-gap:3px;margin-top:.2rem}
+.cc-hand svg{width:50px;height:70px}.cc-hand svg+svg{margin-left:-20px}
+.cc-trick{position:relative;width:196px;height:186px;margin:0 auto}
+.cc-play{position:absolute;display:flex;flex-direction:column;align-items:center;
+ font-size:.72rem;line-height:1.1}
+.cc-play svg{width:54px;height:75px}
+.cc-at-C{top:0;left:71px}.cc-at-A{bottom:0;left:71px}
+.cc-at-B{top:46px;left:0}.cc-at-D{top:46px;right:0}
+.cc-pile{display:flex}.cc-pile svg+svg{margin-left:-38px}
 .cc-pile svg:first-child{position:relative;z-index:2}
-.cc-card.cc-dim{opacity:.45}
-.cc-trump{font-weight:700;margin-bottom:.4rem}
-.cc-caption{margin-top:.4rem;font-size:.9rem}
-@media (max-width:640px){.cc-table{grid-template-columns:1fr;grid-template-areas:
- "north" "west" "middle" "east" "south"}}
+.cc-card.cc-dim{opacity:.4}
+.cc-trump{font-weight:700;margin-bottom:.2rem;font-size:.88rem}
+.cc-caption{margin:.2rem auto 0;font-size:.85rem;max-width:280px}
+.cc-legend{grid-column:1/-1;display:flex;flex-wrap:wrap;gap:.1rem .8rem;font-size:.75rem;
+ color:#e8f3ec;margin:0;padding:0;list-style:none}
+.cc-table .cc-legend li{display:flex;align-items:center;gap:.25rem;margin:0;font-size:.75rem;
+ padding:0}
+.cc-legend svg{width:18px;height:18px}
+@media (max-width:640px){.cc-table{grid-template-columns:1fr 1fr;grid-template-areas:
+ "middle middle" "north north" "west east" "south south";padding:.35rem;gap:.3rem}
+ .cc-seat{padding:.2rem .3rem}.cc-seat-title{font-size:.8rem}.cc-note{font-size:.7rem}
+ .cc-hand svg{width:38px;height:53px}.cc-hand svg+svg{margin-left:-22px}
+ .cc-trick{width:164px;height:150px}.cc-play svg{width:44px;height:61px}
+ .cc-at-C,.cc-at-A{left:60px}.cc-at-B,.cc-at-D{top:38px}.cc-caption{max-width:none}
+ .cc-table .cc-legend li{font-size:.68rem}.cc-legend{gap:0 .5rem}}
 </style>
 """
 
 
+def _legend_html(legend: Legend) -> str:
+    def mark(inner: str) -> str:
+        return (
+            '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
+            f'<rect x="2" y="1" width="20" height="22" rx="3" fill="#fffdf7"/>{inner}</svg>'
+        )
+
+    items = [
+        (mark('<rect x="4" y="17" width="16" height="4" rx="1.5" fill="#f2c14e"/>'), legend.trump),
+        (
+            mark(
+                '<circle cx="12" cy="12" r="7" fill="#6a1b9a"/><text x="12" y="16" '
+                'font-size="10" font-weight="700" fill="#fff" text-anchor="middle" '
+                'font-family="sans-serif">P</text>'
+            ),
+            legend.pedro,
+        ),
+        (
+            mark(
+                '<rect x="2" y="1" width="20" height="22" rx="3" fill="none" stroke="#0b57d0" '
+                'stroke-width="3"/><path d="M12 6 l2 4 4.4 .6 -3.2 3 .8 4.4 -4 -2.1 -4 2.1 '
+                '.8 -4.4 -3.2 -3 4.4 -.6z" fill="#0b57d0"/>'
+            ),
+            legend.winner,
+        ),
+        (
+            mark('<rect x="2" y="1" width="20" height="22" rx="3" fill="#1f5f3a" opacity=".6"/>'),
+            legend.dim,
+        ),
+        (
+            '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
+            '<line x1="5" y1="2" x2="5" y2="22" stroke="#f2c14e" stroke-width="5"/></svg>',
+            legend.team_ac,
+        ),
+        (
+            '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
+            '<line x1="5" y1="2" x2="5" y2="22" stroke="#9ad0ff" stroke-width="5" '
+            'stroke-dasharray="4 3"/></svg>',
+            legend.team_bd,
+        ),
+    ]
+    lis = "".join(f"<li>{icon}<span>{escape(text)}</span></li>" for icon, text in items)
+    return f'<ul class="cc-legend">{lis}</ul>'
+
+
 def table_html(view: TableView) -> str:
-    """The whole card table as HTML (CSS grid; stacks in one column on narrow screens)."""
+    """The whole card table as HTML: the four seats around the trick, each played card in
+    front of the seat that played it. Seat titles are ``role="heading"`` blocks, not HTML
+    headings, so Markdown adds no "link to heading" Tab stops."""
     out = [
         TABLE_CSS,
         f'<div class="cc-table" role="group" aria-label="{escape(view.trump_text, quote=True)}">',
     ]
     for seat in "ABCD":
         team = "AC" if seat in "AC" else "BD"
-        cards = "".join(card_svg(c, view.trump) for c in view.hands.get(seat, ()))
+        hand = view.hands.get(seat, ())
+        by_code = {c.code: c for c in hand}
+        order = hand_order([c.code for c in hand], view.trump)
+        cards = "".join(card_svg(by_code[code], view.trump) for code in order)
         title = escape(view.seat_titles.get(seat, seat))
+        notes = "".join(
+            f'<span class="cc-note">{escape(n)}</span>' for n in view.seat_notes.get(seat, ())
+        )
+        lead = " cc-lead" if view.leader == seat else ""
         out.append(
-            f'<div class="cc-seat cc-{_POS[seat]} cc-team-{team}" data-seat="{seat}">'
-            f'<h4>{title}</h4><div class="cc-hand">{cards}</div></div>'
+            f'<div class="cc-seat cc-{_POS[seat]} cc-team-{team}{lead}" data-seat="{seat}">'
+            f'<div class="cc-head"><span class="cc-seat-title" role="heading" aria-level="3">'
+            f"{title}</span>{notes}</div>"
+            + (f'<div class="cc-hand">{cards}</div>' if cards else "")
+            + "</div>"
         )
     plays = []
     for p in view.trick:
         pile = "".join(card_svg(c, view.trump) for c in (p.top, *p.beneath))
+        tag = escape(p.seat) + (f" · {escape(p.note)}" if p.note else "")
         plays.append(
-            f'<div class="cc-play" data-seat="{escape(p.seat)}">'
-            f'<div class="cc-pile">{pile}</div><span>{escape(p.seat)}</span></div>'
+            f'<div class="cc-play cc-at-{escape(p.seat)}" data-seat="{escape(p.seat)}">'
+            f'<div class="cc-pile">{pile}</div><span>{tag}</span></div>'
         )
     out.append(
         f'<div class="cc-middle"><div class="cc-trump">{escape(view.trump_text)}</div>'
         f'<div class="cc-trick">{"".join(plays)}</div>'
         f'<div class="cc-caption">{escape(view.caption)}</div></div>'
     )
+    if view.legend is not None:
+        out.append(_legend_html(view.legend))
     out.append("</div>")
     return "".join(out)

@@ -10,7 +10,7 @@ from tutorial.ui.views import safe_md
 
 s = current()
 t = s.t
-st.title(t("Learn Cinch (Double Pedro)"))
+st.title(t("Learn Cinch (Double Pedro)"), anchor=False)
 st.markdown(
     safe_md(
         t(
@@ -45,7 +45,7 @@ elif c.lessons:
         query_params=link_params(s, lesson=c.lessons[0].id),
     )
 
-st.subheader(t("Your progress"))
+st.subheader(t("Your progress"), anchor=False)
 for lesson in c.lessons:
     prefix = lesson_prefix(lesson.id)
     steps = sum(1 for st_ in lesson.steps if items.get(f"{prefix}step/{st_.id}"))
@@ -66,12 +66,13 @@ for lesson in c.lessons:
     with cols[1]:
         st.progress(
             (steps + right) / total if total else 0.0,
-            text=t(
-                "{steps} of {n} steps, {right} of {m} questions",
-                steps=steps,
-                n=len(lesson.steps),
-                right=right,
-                m=len(lesson.questions),
+            text=t.n("{n} of {total} step", "{n} of {total} steps", steps, total=len(lesson.steps))
+            + ", "
+            + t.n(
+                "{n} of {total} question",
+                "{n} of {total} questions",
+                right,
+                total=len(lesson.questions),
             ),
         )
 for broken in c.broken:

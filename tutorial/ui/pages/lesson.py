@@ -1,14 +1,14 @@
 """One lesson: introduction, steps with scenarios on the card table, quiz, reset."""
 
-import time
-
 import streamlit as st
 
 from tutorial.progress import lesson_prefix, position_item, question_item, step_item
 from tutorial.ui.app import current, pages
 from tutorial.ui.mdsafe import plain_md
+from tutorial.ui.quiz import question_view
 from tutorial.ui.session import course, keep, last_position, link_params, store
-from tutorial.ui.views import md, question_view, safe_md, stepper
+from tutorial.ui.stepper import stepper
+from tutorial.ui.views import md, safe_md
 
 s = current()
 t = s.t
@@ -44,17 +44,29 @@ if lesson is None:
     lesson = lesson or c.lessons[0]
     qp["lesson"] = lesson.id
 
+# everything saved for this lesson, read once per run (steps, answers, stepper positions)
+saved = store().items(s.learner, lesson_prefix(lesson.id))
 step_ids = [x.id for x in lesson.steps]
 state_key = f"step:{lesson.id}"
 wanted_step = qp.get("step")
 if state_key not in st.session_state:
-    saved = store().items(s.learner, position_item(lesson.id)).get(position_item(lesson.id))
-    start = saved.value.get("step") if saved and isinstance(saved.value, dict) else None
+    at = saved.get(position_item(lesson.id))
+    start = at.value.get("step") if at and isinstance(at.value, dict) else None
+    start = start if start in step_ids else None
     if isinstance(wanted_step, str) and wanted_step in step_ids:
         start = wanted_step
     elif wanted_step not in (None, ""):
-        st.info(t("That step does not exist in this lesson; starting at the first step."), icon="ℹ️")
-    st.session_state[state_key] = start if start in step_ids else step_ids[0]
+        if start is None:
+            st.info(
+                t("That step does not exist in this lesson; starting at the first step."),
+                icon="ℹ️",
+            )
+        else:
+            st.info(
+                t("That step does not exist in this lesson; continuing where you left off."),
+                icon="ℹ️",
+            )
+    st.session_state[state_key] = start or step_ids[0]
 elif (
     isinstance(wanted_step, str)
     and wanted_step in step_ids
@@ -64,8 +76,9 @@ elif (
     st.session_state[state_key] = wanted_step  # a link to another step of this lesson
 
 alt = " · " + t("alternative rules") if lesson.alternative else ""
-st.title(t("Lesson {n}: {title}", n=lesson.number, title=lesson.title.get(s.lang)) + alt)
-md(lesson.intro.get(s.lang))
+st.title(
+    t("Lesson {n}: {title}", n=lesson.number, title=lesson.title.get(s.lang)) + alt, anchor=False
+)
 
 steps_by_id = {x.id: x for x in lesson.steps}
 
@@ -80,23 +93,24 @@ idx = step_ids.index(st.session_state[state_key])
 step = lesson.steps[idx]
 qp["step"] = step.id
 st.session_state[f"_url_step:{lesson.id}"] = step.id
+if idx == 0:
+    md(lesson.intro.get(s.lang))
+else:
+    with st.expander(t("About this lesson")):
+        md(lesson.intro.get(s.lang))
 
 recorded = st.session_state.setdefault("_recorded", set())
 mark = (s.learner, lesson.id, step.id)
 if mark not in recorded:
     store().record(s.learner, step_item(lesson.id, step.id), True, done=True)
-    store().record(
-        s.learner,
-        position_item(lesson.id),
-        {"lesson": lesson.id, "step": step.id, "t": time.time()},
-    )
+    store().save_position(s.learner, lesson.id, step.id)
     recorded.add(mark)
 
 with st.container(border=True):
-    st.subheader(f"{idx + 1}. {step.title.get(s.lang)}")
+    st.subheader(f"{idx + 1}. {step.title.get(s.lang)}", anchor=False)
     md(step.text.get(s.lang))
     if step.scenario is not None:
-        stepper(s, lesson, step, step.scenario)
+        stepper(s, lesson, step, step.scenario, saved)
 
 
 def _go(to: int) -> None:
@@ -121,20 +135,19 @@ cols[1].button(
     width="stretch",
 )
 
-st.header(t("Check yourself"))
+st.header(t("Check yourself"), anchor=False)
 st.caption(
     safe_md(
         t("Answer in any order. Feedback comes at once; you can try again as often as you like.")
     )
 )
 for n, q in enumerate(lesson.questions, 1):
-    question_view(s, lesson, q, n)
+    question_view(s, lesson, q, n, saved)
 
-done = store().items(s.learner, lesson_prefix(lesson.id))
 right = sum(
     1
     for q in lesson.questions
-    if (it := done.get(question_item(lesson.id, q.id))) is not None and it.done
+    if (it := saved.get(question_item(lesson.id, q.id))) is not None and it.done
 )
 if right == len(lesson.questions):
     st.success(t("Well done: every question of this lesson is answered."), icon="🎉")
@@ -149,17 +162,45 @@ if right == len(lesson.questions):
             query_params=link_params(s, lesson=later[0].id),
         )
 else:
-    st.caption(t("{right} of {n} questions answered right.", right=right, n=len(lesson.questions)))
+    st.caption(
+        t.n(
+            "{n} of {total} question answered right.",
+            "{n} of {total} questions answered right.",
+            right,
+            total=len(lesson.questions),
+        )
+    )
+
+
+assert lesson is not None
+this = lesson
+
+
+def _reset() -> None:
+    """Forget this lesson (a callback: it runs before any widget of the page is drawn, so
+    the step selector may be moved back to the first step)."""
+    store().reset(s.learner, lesson_prefix(this.id))
+    mine = (f"res:{this.id}:", f"frame:{this.id}:", f"_restored:{this.id}:")
+    widgets = (f"ans:{this.id}:", f"hint:{this.id}:")
+    for k in list(st.session_state.keys()):
+        if not isinstance(k, str):
+            continue
+        if k.startswith(mine):
+            del st.session_state[k]
+        elif k.startswith(widgets):  # set, not deleted: the browser is told to clear them
+            v = st.session_state[k]
+            st.session_state[k] = (
+                False if isinstance(v, bool) else [] if isinstance(v, list) else None
+            )
+    st.session_state[state_key] = step_ids[0]
+    st.session_state["_recorded"] = {
+        m for m in st.session_state.get("_recorded", set()) if m[1] != this.id
+    }
+    st.session_state[f"_reset_done:{this.id}"] = True
+
 
 with st.expander(t("Start this lesson again")):
     st.caption(t("This forgets your steps and answers in this lesson only."))
-    if st.button(t("Reset this lesson"), key=f"reset:{lesson.id}"):
-        store().reset(s.learner, lesson_prefix(lesson.id))
-        for k in list(st.session_state.keys()):
-            if isinstance(k, str) and (
-                k.startswith(f"res:{lesson.id}:") or k.startswith(f"frame:{lesson.id}:")
-            ):
-                del st.session_state[k]
-        st.session_state[state_key] = step_ids[0]
-        st.session_state["_recorded"] = {m for m in recorded if m[1] != lesson.id}
-        st.rerun()
+    st.button(t("Reset this lesson"), key=f"reset:{lesson.id}", on_click=_reset)
+    if st.session_state.pop(f"_reset_done:{lesson.id}", False):
+        st.success(t("This lesson starts again from its first step."), icon="↩️")

@@ -1,0 +1,154 @@
+"""AppTest: the lesson page's defects of issue 8 (reset, returning learner, stepper, URLs)."""
+
+from __future__ import annotations
+
+from streamlit.testing.v1 import AppTest
+
+from tests.ui.test_app import COURSE, _answer, app, no_errors, open_page
+from tutorial.i18n import get_translator
+from tutorial.lessons.judge import expected
+from tutorial.progress import ProgressStore, question_item, step_item
+
+L7 = COURSE.lesson("left-pedro-is-not-a-diamond")
+assert L7 is not None
+
+
+def _texts(at: AppTest) -> str:
+    parts = [m.value for m in at.markdown] + [c.value for c in at.caption]
+    parts += [x.value for x in (*at.info, *at.success, *at.warning, *at.error)]
+    return "\n".join(str(p) for p in parts)
+
+
+def test_reset_works_and_later_steps_are_recorded_again() -> None:
+    lesson = COURSE.lessons[1]
+    at = open_page(app(lang="en", lesson=lesson.id), "lesson")
+    at.selectbox(key=f"step:{lesson.id}").set_value(lesson.steps[2].id)
+    at.run()
+    _answer(at, lesson.id, lesson.questions[0], right=True)
+    code = at.session_state["learner"]
+    at.button(key=f"reset:{lesson.id}").click()
+    at.run()
+    no_errors(at)  # no StreamlitWidgetAlreadyInstantiatedError, no "progress is saved"
+    assert "progress is saved" not in _texts(at)
+    assert at.session_state[f"step:{lesson.id}"] == lesson.steps[0].id
+    items = ProgressStore().items(code)
+    assert question_item(lesson.id, lesson.questions[0].id) not in items
+    assert step_item(lesson.id, lesson.steps[2].id) not in items
+    assert not any(lesson.questions[0].right.en in m.value for m in at.success)
+    # a step revisited after the reset is recorded again
+    at.selectbox(key=f"step:{lesson.id}").set_value(lesson.steps[2].id)
+    at.run()
+    no_errors(at)
+    assert step_item(lesson.id, lesson.steps[2].id) in ProgressStore().items(code)
+
+
+def test_unknown_step_in_the_link_says_what_it_opens() -> None:
+    lesson = COURSE.lessons[2]
+    at = open_page(app(lang="en", lesson=lesson.id), "lesson")
+    at.selectbox(key=f"step:{lesson.id}").set_value(lesson.steps[3].id)
+    at.run()
+    code = at.session_state["learner"]
+    again = open_page(app(lang="en", lesson=lesson.id, learner=code, step="nope"), "lesson")
+    no_errors(again)
+    opened = again.session_state[f"step:{lesson.id}"]
+    notes = " ".join(i.value for i in again.info)
+    if opened == lesson.steps[0].id:
+        assert "first step" in notes
+    else:
+        assert "first step" not in notes and "where you left off" in notes
+    assert opened == lesson.steps[3].id  # the saved step, and the note says so
+    fresh = open_page(app(lang="en", lesson=lesson.id, step="nope"), "lesson")
+    assert fresh.session_state[f"step:{lesson.id}"] == lesson.steps[0].id
+    assert any("first step" in i.value for i in fresh.info)
+
+
+def _step_keys(at: AppTest, key: str) -> set[str]:
+    return {b.key for b in at.button if b.key and b.key.endswith(key)}
+
+
+def test_one_moment_scenarios_have_no_stepper_buttons() -> None:
+    lesson = COURSE.lesson("scoring-and-bidder-goes-out")
+    assert lesson is not None
+    step = lesson.steps[0]
+    assert step.scenario is not None and len(step.scenario.replay.frames) == 1
+    at = open_page(app(lang="en", lesson=lesson.id, step=step.id), "lesson")
+    no_errors(at)
+    assert not _step_keys(at, f"frame:{lesson.id}:{step.id}")
+
+
+def test_whole_game_steps_hand_by_hand_with_each_hands_points() -> None:
+    lesson = COURSE.lessons[0]
+    step = next(x for x in lesson.steps if x.scenario and x.scenario.replay.kind == "game")
+    assert step.scenario is not None
+    key = f"frame:{lesson.id}:{step.id}"
+    at = open_page(app(lang="en", lesson=lesson.id, step=step.id), "lesson")
+    no_errors(at)
+    # no "trick" buttons that would jump from the first hand to the last
+    assert _step_keys(at, key) == {f"pb:{key}", f"nf:{key}"}
+    first = step.scenario.replay.frames[0]
+    before, pts = first["before"], first["points"]
+    text = _texts(at)
+    assert f"Score before the hand: A and C {before['AC']}, B and D {before['BD']}." in text
+    assert f"A and C {pts['AC']}, B and D {pts['BD']}" in text
+    at.button(key=f"nf:{key}").click()
+    at.run()
+    assert at.session_state[key] == 1
+    second = step.scenario.replay.frames[1]["points"]
+    assert f"A and C {second['AC']}, B and D {second['BD']}" in _texts(at)
+
+
+def test_lesson_7_second_example_shows_the_starting_score() -> None:
+    assert L7 is not None
+    step = L7.step("bid-ten-win-nine")
+    assert step is not None and step.scenario is not None
+    before = step.scenario.replay.frames[0]["before"]
+    for lang in ("en", "fr"):
+        at = open_page(app(lang=lang, lesson=L7.id, step=step.id), "lesson")
+        no_errors(at)
+        want = get_translator(lang)(
+            "Score before the hand: A and C {ac}, B and D {bd}.", ac=before["AC"], bd=before["BD"]
+        )
+        assert want in _texts(at)
+
+
+def test_questions_right_count_uses_plural_forms() -> None:
+    assert L7 is not None
+    at = open_page(app(lang="fr", lesson=L7.id), "lesson")
+    _answer(at, L7.id, L7.questions[0], right=True)
+    text = _texts(at)
+    assert f"1 question sur {len(L7.questions)}" in text, text
+    assert "1 questions" not in text
+    home = open_page(app(lang="fr", learner=at.session_state["learner"]), "home")
+    bars = " ".join(p.proto.text for p in home.get("progress"))
+    assert "1 questions" not in bars and "1 question sur" in bars
+
+
+def test_a_returning_learner_sees_each_question_state_and_the_stepper_position() -> None:
+    assert L7 is not None
+    step = L7.step("the-clubs-trick")
+    assert step is not None
+    key = f"frame:{L7.id}:{step.id}"
+    at = open_page(app(lang="en", lesson=L7.id, step=step.id), "lesson")
+    for _ in range(3):
+        at.button(key=f"nf:{key}").click()
+        at.run()
+    q1, q2, q3 = L7.questions[:3]
+    _answer(at, L7.id, q1, right=True)
+    _answer(at, L7.id, q2, right=False)
+    _answer(at, L7.id, q2, right=True)
+    _answer(at, L7.id, q3, right=False)
+    code = at.session_state["learner"]
+    # another device with the same code (a reload is a new session too)
+    again = open_page(app(lang="en", lesson=L7.id, learner=code), "lesson")
+    no_errors(again)
+    assert again.session_state[f"step:{L7.id}"] == step.id
+    assert again.session_state[key] == 3
+    states = {c.key: c.value for c in again.caption if c.key}
+    text = _texts(again)
+    assert "Right on the first try." in text
+    assert "Right after 2 tries." in text
+    assert "Not right yet: try again." in text
+    assert "Not answered yet." in text  # the other questions
+    # the saved answers are shown in their widgets again
+    assert again.get("pills")[0].value == list(expected(q1)) or q1.type != "cards"
+    del states

@@ -1,0 +1,112 @@
+"""The course: every lesson of the manifest, loaded one file at a time so that a broken or
+hostile file makes only its own lesson unavailable (``Course.broken``) and never raises;
+and :func:`fingerprint`, the version of the lessons folder the app caches by."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from pathlib import Path
+
+from tutorial.lessons.loader import FILE_RE, LessonReader, lessons_dir
+from tutorial.lessons.model import Course, Lesson, LessonProblem
+from tutorial.lessons.readers import ID_RE, Problems, _keys
+from tutorial.yamldoc import MAX_BYTES, SourceError, Where, YamlDoc
+
+_KNOWN_IDS: dict[str, str] = {}
+"""Lesson file → its id when it last loaded in this process: a lesson whose file later
+cannot be read is still known by its id, so its link says "unavailable", not "no such"."""
+_ID_LINE = re.compile(rb"^id:[ \t]*['\"]?([a-z0-9]+(?:-[a-z0-9]+)*)['\"]?[ \t]*(?:#.*)?$", re.M)
+
+
+def _id_in_text(path: Path) -> str | None:
+    """The ``id:`` line of a lesson file, read without YAML (for a file that will not parse)."""
+    try:
+        if not path.is_file():  # never open a pipe or device: it could block
+            return None
+        with path.open("rb") as f:
+            found = _ID_LINE.search(f.read(MAX_BYTES))
+    except OSError:
+        return None
+    return found.group(1).decode() if found else None
+
+
+def fingerprint(root: Path | None = None) -> tuple[tuple[str, int, int], ...]:
+    """Name, modification time and size of every YAML file of the lessons folder: a new
+    value means a new version of the course (the app reloads only then)."""
+    root = lessons_dir() if root is None else root
+    out = [(str(root.resolve()), 0, 0)]
+    try:
+        for path in sorted(root.rglob("*.y*ml"))[:2000]:
+            try:
+                info = path.stat()
+            except OSError:
+                continue
+            out.append((str(path.relative_to(root)), info.st_mtime_ns, info.st_size))
+    except OSError:
+        pass
+    return tuple(out)
+
+
+def load_course(root: Path | None = None) -> Course:
+    """Load every lesson listed in ``root/manifest.yaml``. Never raises for content
+    problems: broken lessons are reported in ``Course.broken``."""
+    root = lessons_dir() if root is None else root
+    lessons: list[Lesson] = []
+    broken: list[LessonProblem] = []
+    manifest_name = f"{root.name}/manifest.yaml"
+    try:
+        mdoc = YamlDoc.load(root / "manifest.yaml", manifest_name)
+        mw = Where(mdoc)
+        m = _keys(mw, (), mdoc.data, ("lessons",))
+        files = m["lessons"]
+        if not isinstance(files, list) or not files:
+            raise mw.error(("lessons",), "expected the list of lesson files, in order")
+    except SourceError as exc:
+        return Course((), (LessonProblem(manifest_name, None, None, (str(exc),)),))
+    numbers: set[int] = set()
+    ids: set[str] = set()
+    for i, name in enumerate(files):
+        display = f"{root.name}/{name}"
+        if not isinstance(name, str) or not FILE_RE.match(name) or "/" in name:
+            broken.append(
+                LessonProblem(
+                    manifest_name,
+                    None,
+                    None,
+                    (
+                        str(
+                            mw.error(
+                                ("lessons", i),
+                                f"a lesson file is a plain name ending in .yaml, not {name!r}",
+                            )
+                        ),
+                    ),
+                )
+            )
+            continue
+        problems = Problems()
+        lesson = None
+        raw_id: str | None = _KNOWN_IDS.get(display)
+        raw_number: int | None = None
+        try:
+            doc = YamlDoc.load(root / name, display)
+            if isinstance(doc.data, Mapping):
+                got = doc.data.get("id")
+                raw_id = got if isinstance(got, str) and ID_RE.match(got) else raw_id
+                n = doc.data.get("number")
+                raw_number = n if isinstance(n, int) and not isinstance(n, bool) else None
+            lesson = LessonReader(root, doc, problems).lesson(numbers, ids)
+        except SourceError as exc:
+            problems.add(exc)
+        except Exception as exc:  # a bug of ours must not take the other lessons down
+            problems.add(SourceError(display, None, (), f"internal error ({type(exc).__name__})"))
+            lesson = None
+        if lesson is not None:
+            _KNOWN_IDS[display] = lesson.id
+            lessons.append(lesson)
+        else:
+            raw_id = raw_id or _id_in_text(root / name)
+            broken.append(LessonProblem(display, raw_id, raw_number, tuple(problems.items)))
+    lessons.sort(key=lambda lesson: lesson.number)
+    return Course(tuple(lessons), tuple(broken))

@@ -1,0 +1,197 @@
+"""Quiz questions: the answer widget, judging by the engine, feedback, hint."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from tutorial.engine.cards import parse_index
+from tutorial.engine.profiles import get_profile
+from tutorial.explain import card_label, team_name
+from tutorial.lessons.judge import judge
+from tutorial.lessons.model import Lesson, Question
+from tutorial.progress import Item, question_item
+from tutorial.ui.session import Session, keep, store
+from tutorial.ui.table import frame_table
+from tutorial.ui.views import safe_md
+
+
+def question_view(
+    s: Session, lesson: Lesson, q: Question, number: int, saved: dict[str, Item] | None = None
+) -> None:
+    """One question. The answer widgets are not in a form: every pick reaches the session at
+    once, so an answer not yet checked stays visible (and is what is judged) when another
+    widget reruns the page or the language changes. ``saved`` (the lesson's stored items) shows
+    a returning learner each question's state and last answer; it is updated on a check."""
+    t = s.t
+    base = f"{lesson.id}:{q.id}"
+    result_key = f"res:{base}"
+    item = question_item(lesson.id, q.id)
+    saved = saved if saved is not None else {}
+    if not st.session_state.get(f"_restored:{base}"):
+        st.session_state[f"_restored:{base}"] = True
+        if item in saved:
+            _restore(q, base, saved[item])
+    with st.container(border=True, key=f"q:{base}"):
+        st.markdown(f"**{number}.** " + safe_md(q.prompt.get(s.lang)))
+        if q.scenario is not None and q.type != "cards":
+            _scenario_preview(s, q)
+        response = _answer_widget(s, q, base)
+        if st.button(t("Check my answer"), key=f"submit:{base}"):
+            if response is None or response == [] or response == ():
+                st.session_state[result_key] = {"ok": None}
+            else:
+                ok = judge(q, response)
+                st.session_state[result_key] = {"ok": ok}
+                saved[item] = store().answer(s.learner, lesson.id, q.id, _jsonable(response), ok)
+        res = st.session_state.get(result_key)
+        if res is not None:
+            if res["ok"] is None:
+                st.warning(t("Choose an answer first."))
+            elif res["ok"]:
+                st.success(t("Right!") + " " + safe_md(q.right.get(s.lang)), icon="✅")
+            else:
+                st.info(
+                    t("Not yet.")
+                    + " "
+                    + safe_md(q.wrong.get(s.lang))
+                    + " "
+                    + t("Try again: there is no penalty."),
+                    icon="🔁",
+                )
+            if item in store().outbox.items():
+                st.caption(
+                    "💾 "
+                    + t("Not saved yet: this answer will be saved as soon as saving works again.")
+                )
+        st.caption(status_text(s, saved.get(item)))
+        if st.toggle(t("Show a hint"), key=f"hint:{base}"):
+            st.caption(safe_md(q.hint.get(s.lang)))
+
+
+def status_text(s: Session, it: Item | None) -> str:
+    """A question's state: right at the first try, right after some tries, or not yet."""
+    t = s.t
+    if it is None:
+        return t("Not answered yet.")
+    value = it.value if isinstance(it.value, dict) else {}
+    right_at = value.get("right_at")
+    if it.done:
+        if right_at == 1:
+            return t("Right on the first try.")
+        if isinstance(right_at, int) and right_at > 1:
+            return t.n("Right after {n} try.", "Right after {n} tries.", right_at)
+        return t("Answered right.")
+    return t("Not right yet: try again.")
+
+
+def _restore(q: Question, base: str, it: Item) -> None:
+    """Put a returning learner's last checked answer back into its widget."""
+    value = it.value if isinstance(it.value, dict) else {}
+    answer = value.get("answer")
+    if answer is None:
+        return
+    if q.type == "single" and answer in {o.id for o in q.options}:
+        st.session_state[f"ans:{base}"] = answer
+    elif q.type == "multiple" and isinstance(answer, list):
+        for o in q.options:
+            st.session_state[f"ans:{base}:{o.id}"] = o.id in answer
+    elif q.type == "cards" and isinstance(answer, list):
+        st.session_state[f"ans:{base}"] = [c for c in answer if c in q.shown_cards]
+    elif q.type == "number" and isinstance(answer, int):
+        st.session_state[f"ans:{base}"] = answer
+    ok = value.get("ok")
+    if isinstance(ok, bool):
+        st.session_state[f"res:{base}"] = {"ok": ok}
+
+
+def _jsonable(v: Any) -> Any:
+    return list(v) if isinstance(v, tuple | set | list) else v
+
+
+def _scenario_preview(s: Session, q: Question) -> None:
+    assert q.scenario is not None
+    rep = q.scenario.replay
+    if rep.kind in ("trick", "legal"):
+        frame = (
+            rep.frames[-1] if rep.kind == "legal" else rep.frames[-2 if len(rep.frames) > 1 else -1]
+        )
+        if rep.kind == "trick":  # show all cards, but not who wins
+            frame = {k: v for k, v in rep.frames[-1].items() if k not in ("winner", "winning_card")}
+        st.markdown(frame_table(s.t, frame, rep.profile), unsafe_allow_html=True)
+    elif rep.kind in ("score", "game"):
+        data = q.scenario.data
+        lines = []
+        t = s.t
+        if rep.kind == "score":
+            lines.append(
+                t(
+                    "Score before the hand: A and C {ac}, B and D {bd}.",
+                    ac=data["before"]["AC"],
+                    bd=data["before"]["BD"],
+                )
+            )
+            lines.append(
+                t(
+                    "{team} bid {bid}; points taken: A and C {ac}, B and D {bd}.",
+                    team=team_name(t, str(data["bidder"]).upper()),
+                    bid=data["bid"],
+                    ac=data["points"]["AC"],
+                    bd=data["points"]["BD"],
+                )
+            )
+        else:
+            for n, h in enumerate(data["hands"], 1):
+                lines.append(
+                    t(
+                        "Hand {n}: {team} bid {bid}; points A and C {ac}, B and D {bd}.",
+                        n=n,
+                        team=team_name(t, str(h["bidder"]).upper()),
+                        bid=h["bid"],
+                        ac=h["points"]["AC"],
+                        bd=h["points"]["BD"],
+                    )
+                )
+        for line in lines:
+            st.markdown("- " + safe_md(line))
+
+
+def _answer_widget(s: Session, q: Question, base: str) -> Any:
+    t = s.t
+    label = t("Your answer")
+    if q.type == "single":
+        texts = {o.id: o.text.get(s.lang) for o in q.options}
+        keep(f"ans:{base}")
+        return st.radio(
+            label,
+            options=[o.id for o in q.options],
+            index=None,
+            format_func=lambda oid: texts[oid],
+            key=f"ans:{base}",
+        )
+    if q.type == "multiple":
+        chosen = []
+        st.caption(t("Choose every right answer."))
+        for o in q.options:
+            if st.checkbox(o.text.get(s.lang), key=f"ans:{base}:{o.id}"):
+                chosen.append(o.id)
+        return chosen
+    if q.type == "cards":
+        trump = None
+        if q.scenario is not None and q.scenario.replay.result.get("trump"):
+            trump = "CDHS".index(q.scenario.replay.result["trump"])
+        profile = get_profile(q.scenario.replay.profile if q.scenario else "pagat-62")
+        if q.scenario is not None:
+            _scenario_preview(s, q)
+        labels = {c: card_label(t, parse_index(c), trump, profile) for c in q.shown_cards}
+        keep(f"ans:{base}")
+        picked = st.pills(
+            t("Pick the cards"),
+            options=list(q.shown_cards),
+            selection_mode="multi",
+            format_func=lambda c: labels[c],
+            key=f"ans:{base}",
+        )
+        return list(picked or [])
+    return st.number_input(label, step=1, value=None, key=f"ans:{base}")

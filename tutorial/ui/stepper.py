@@ -1,0 +1,112 @@
+"""The scenario stepper: forward and back card by card and trick by trick on the card table,
+with the lesson's narration and the engine's account of each moment."""
+
+from __future__ import annotations
+
+import re
+
+import streamlit as st
+
+from tutorial.engine.profiles import get_profile
+from tutorial.lessons.model import Lesson, Scenario, Step
+from tutorial.progress import Item, position_item
+from tutorial.ui.moments import frame_facts, moment_title, pretty
+from tutorial.ui.session import Session, store
+from tutorial.ui.table import frame_table, taken_so_far
+from tutorial.ui.views import safe_md
+
+
+def stepper(
+    s: Session,
+    lesson: Lesson,
+    step: Step,
+    scenario: Scenario,
+    saved: dict[str, Item] | None = None,
+) -> None:
+    """Forward/back card by card and trick by trick, with narration and the engine's
+    explanation of each moment. The position is saved, so a returning learner finds it."""
+    t = s.t
+    frames = scenario.replay.frames
+    key = f"frame:{lesson.id}:{step.id}"
+    ids = [f["id"] for f in frames]
+    if key not in st.session_state:  # a returning learner: the moment saved for this step
+        at = (saved or {}).get(position_item(lesson.id))
+        moments = at.value.get("moments") if at and isinstance(at.value, dict) else None
+        moment = moments.get(step.id) if isinstance(moments, dict) else None
+        st.session_state[key] = ids.index(moment) if moment in ids else 0
+    i = min(max(int(st.session_state.get(key, 0)), 0), len(frames) - 1)
+    st.session_state[key] = i
+    tricks = [j for j, f in enumerate(frames) if re.fullmatch(r"t\d+", f["id"])]
+
+    def go(to: int) -> None:
+        where = min(max(to, 0), len(frames) - 1)
+        st.session_state[key] = where
+        store().save_position(s.learner, lesson.id, step.id, ids[where])
+
+    frame = frames[i]
+    if len(frames) > 1:  # a one-moment scenario needs no stepper
+        with st.container(
+            horizontal=True, key=f"stepper:{key}", gap="small", vertical_alignment="center"
+        ):
+            if tricks:
+                prev_trick = max((j for j in tricks if j < i), default=0)
+                next_trick = min((j for j in tricks if j > i), default=len(frames) - 1)
+                st.button(
+                    t("⏮ Previous trick"),
+                    key=f"pt:{key}",
+                    on_click=go,
+                    args=(prev_trick,),
+                    disabled=i == 0,
+                )
+            st.button(t("◀ Back"), key=f"pb:{key}", on_click=go, args=(i - 1,), disabled=i == 0)
+            st.button(
+                t("Forward ▶"),
+                key=f"nf:{key}",
+                on_click=go,
+                args=(i + 1,),
+                disabled=i >= len(frames) - 1,
+                type="primary",
+            )
+            if tricks:
+                st.button(
+                    t("Next trick ⏭"),
+                    key=f"nt:{key}",
+                    on_click=go,
+                    args=(next_trick,),
+                    disabled=i >= len(frames) - 1,
+                )
+            st.caption(
+                t(
+                    "Moment {i} of {n}: {title}",
+                    i=i + 1,
+                    n=len(frames),
+                    title=moment_title(t, frame["id"]),
+                )
+            )
+
+    kind = scenario.replay.kind
+    if kind in ("trick", "hand", "legal"):
+        dim = None
+        if kind == "legal":
+            dim = set(frame["hands"][frame["to_play"]]) - set(frame["legal"])
+        taken = taken_so_far(frames, i) if kind != "legal" else None
+        st.markdown(
+            frame_table(t, frame, scenario.replay.profile, dim, taken), unsafe_allow_html=True
+        )
+        if kind == "legal":
+            st.markdown(
+                safe_md(
+                    t(
+                        "{seat} may play: {cards}",
+                        seat=frame["to_play"],
+                        cards=pretty(frame["legal"]),
+                    )
+                )
+            )
+        elif any(r.held for r in get_profile(scenario.replay.profile).points):
+            st.caption(t("Points in tricks leave out Low: it scores for the side that held it."))
+    for fact in frame_facts(t, frame):
+        st.markdown(safe_md(fact))
+    for n in step.narration:
+        if n.at == frame["id"]:
+            st.info(safe_md(n.text.get(s.lang)), icon="💬")
