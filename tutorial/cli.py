@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -50,7 +51,7 @@ def _replay(args: argparse.Namespace) -> int:
             for m in report.mismatches:
                 line = f":{m['line']}" if m.get("line") else ""
                 print(
-                    f"FAIL   {name}{line}: expect.{m['key']}: expected {m['expected']!r}, "
+                    f"FAIL   {name}{line}: expect{_dot(m['key'])}: expected {m['expected']!r}, "
                     f"the engine says {m['actual']!r}"
                 )
         else:
@@ -170,6 +171,9 @@ def build_parser() -> argparse.ArgumentParser:
     dp.add_argument("--lang", default="en", choices=LANGS)
     dp.add_argument("--json", action="store_true")
     dp.set_defaults(func=_drill)
+    from tutorial.solver.command import add_parser as add_solve
+
+    add_solve(sub)
     lp = sub.add_parser("lessons", help="lesson tools")
     lsub = lp.add_subparsers(dest="lessons_command", required=True)
     lc = lsub.add_parser("check", help="validate every lesson")
@@ -184,8 +188,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors="backslashreplace")
     args = build_parser().parse_args(argv)
-    code: int = args.func(args)
+    try:
+        code: int = args.func(args)
+    except BrokenPipeError:  # the reader went away (`cinch replay ... | head`): stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 2
     return code
+
+
+def _dot(key: str) -> str:
+    """``winner`` → ``.winner``; a quoted key (``["a.b"]``) follows without a dot."""
+    return key if key.startswith("[") else f".{key}"
 
 
 if __name__ == "__main__":

@@ -312,7 +312,10 @@ class YamlDoc:
         :class:`SourceError`."""
         if len(text) > MAX_BYTES:
             raise SourceError(file, None, (), f"more than {MAX_BYTES:,} characters")
-        loader = _LOADER(text)
+        try:
+            loader = _LOADER(text)  # the pure-Python reader checks characters here
+        except yaml.YAMLError as exc:
+            raise _yaml_error(exc, file, text) from None
         try:
             root = _compose(loader, file)
             data = None if root is None else loader.construct_document(root)

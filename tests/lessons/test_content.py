@@ -144,6 +144,7 @@ def _with_facts(facts: dict[str, Any], at: str = "t4") -> dict[str, Any]:
         ("t4", {"trumps": {"A": ["4S"], "C": ["JS"], "B": [], "D": []}}),
         ("t4", {"holds": {"C": ["JS"]}, "lacks": {"D": ["JS"]}, "winner": "C"}),
         ("t4c2", {"played": {"B": "TD", "C": "5S"}, "leader": "B"}),
+        ("refill", {"hand_size": {"A": 6, "D": 6}}),
         ("t2", {"winner": "B", "winning_card": "KS", "points": 6}),
         ("score", {"points": {"AC": 8, "BD": 6}, "made": True, "owners": {"low": "BD"}}),
     ],
@@ -163,6 +164,7 @@ def test_true_facts_load(tmp_path: Path, at: str, facts: dict[str, Any]) -> None
         ("t2", {"winner": "A"}, "winner is 'A', but the replay says 'B'"),
         ("score", {"points": {"AC": 9}}, "points is {'AC': 9}"),
         ("t4", {"colour": "red"}, "unknown fact 'colour'"),
+        ("refill", {"hand_size": {"A": 5}}, "A holds 5 cards, but A holds 6"),
         ("t4", {"holds": {"E": ["JS"]}}, "unknown seat 'E'"),
         ("t4", {"holds": {"C": ["XX"]}}, "expected a list of cards"),
         ("deal", {"trumps": {"A": []}}, "trump is not named yet"),
@@ -252,3 +254,11 @@ def test_a_card_choice_must_offer_every_card_its_prompt_names(tmp_path: Path) ->
     q["options"].append({"id": "j", "text": {x: "J♣" for x in LANGS}})
     (tmp_path / "again").mkdir()
     assert problems(tmp_path / "again", data) == []
+
+
+def test_lesson_text_is_never_interpolated(tmp_path: Path) -> None:
+    data = lesson()
+    data["steps"][2]["text"]["pt"] = "B fica com {n} trunfos."
+    found = problems(tmp_path, data)
+    assert len(found) == 1
+    assert "steps[2].text.pt" in found[0] and "{n} is a placeholder" in found[0]

@@ -49,6 +49,7 @@ HOSTILE: dict[str, tuple[bytes, str]] = {
     "scalar-doc": (b"hello\n", "mapping"),
     "three-card-trick": (b"kind: trick\ntrump: H\nleader: A\ncards: [KC, 5D, 6H]\n", "in_progress"),
     "long-scalar": ((TRICK + "title: " + "x" * 30_000 + "\n").encode(), "characters"),
+    "lone-surrogate": ((TRICK + 'title: "\\ud800"\n').encode(), ""),
     "unhashable-key": ((TRICK + "expect:\n  ? [1, 2]\n  : 3\n").encode(), "YAML"),
 }
 
@@ -226,3 +227,47 @@ def test_every_command_argument_is_validated(
     assert exc.value.code == 2
     err = capsys.readouterr().err
     assert "error: argument --" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("name", list(HOSTILE))
+def test_without_the_c_parser_the_same_limits_hold(
+    tmp_path: Path, name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import yaml
+
+    import tutorial.yamldoc as yamldoc
+
+    monkeypatch.setattr(yamldoc, "_LOADER", yaml.SafeLoader)  # PyYAML built without libyaml
+    started = time.perf_counter()
+    r = run_file(_write(tmp_path, name, HOSTILE[name][0]))
+    assert time.perf_counter() - started < 10
+    assert r.status == 2 and r.error is not None and r.error["line"] >= 1, r.error
+    assert r.error.get("reason") != "internal_error"
+
+
+def test_a_reader_that_goes_away_is_no_traceback(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    files = [str(_write(tmp_path, f"f{i}", TRICK.encode())) for i in range(300)]
+    code = "import sys; from tutorial.cli import main; sys.exit(main(sys.argv[1:]))"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code, "replay", "--json", *files],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.read(100)
+    proc.stdout.close()  # like `| head -c 100`
+    err = proc.stderr.read().decode()
+    proc.wait(timeout=60)
+    assert "Traceback" not in err and proc.returncode in (0, 2)
+
+
+def test_a_quoted_expect_key_prints_without_a_stray_dot(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _write(tmp_path, "q", (TRICK + "expect: {'a[x]': 1}\n").encode())
+    assert main(["replay", str(path)]) == 1
+    assert f'FAIL   {path}:5: expect["a[x]"]: expected 1' in capsys.readouterr().out

@@ -53,14 +53,21 @@ def wait_idle(page) -> None:  # type: ignore[no-untyped-def]
 L7 = "left-pedro-is-not-a-diamond"
 
 
-def question(page, qid: str, lesson: str = L7):  # type: ignore[no-untyped-def]
-    """The box of one quiz question (a keyed container: ``st-key-q-<lesson>-<question>``)."""
-    return page.locator(f".st-key-q-{lesson}-{qid}")
+def key(kind: str, qid: str, lesson: str = L7) -> str:
+    """The CSS class Streamlit gives a keyed widget: ``ans:<lesson>:<question>`` →
+    ``.st-key-ans-<lesson>-<question>`` (``ans`` answer, ``submit`` check, ``hint`` toggle)."""
+    return f".st-key-{kind}-{lesson}-{qid}"
 
 
-def pressed(box) -> list[str]:  # type: ignore[no-untyped-def]
-    """The texts of the selected pills (card picks) in a question box."""
-    return [b.inner_text() for b in box.locator('button[aria-pressed="true"]').all()]
+def pressed(page, qid: str) -> list[str]:  # type: ignore[no-untyped-def]
+    """The texts of the selected pills (card picks) of a question."""
+    return [
+        b.inner_text() for b in page.locator(f'{key("ans", qid)} button[aria-pressed="true"]').all()
+    ]
+
+
+def successes(page) -> int:  # type: ignore[no-untyped-def]
+    return int(page.locator('[data-testid="stAlertContentSuccess"]').count())
 
 
 def test_browser_language_switch_answer_and_visible_card_svg(server: str, tmp_path: Path) -> None:
@@ -96,12 +103,13 @@ def test_browser_language_switch_answer_and_visible_card_svg(server: str, tmp_pa
         page.get_by_text("Moment 3 sur 5", exact=False).first.wait_for(timeout=30_000)
         wait_idle(page)
         # answer the first question (which card wins?) right
-        box = question(page, "which-card-wins")
-        box.get_by_role("button", name="6♥", exact=False).first.click()
+        page.locator(key("ans", "which-card-wins")).get_by_role(
+            "button", name="6♥", exact=False
+        ).first.click()
         wait_idle(page)
-        box.get_by_role("button", name="Vérifier ma réponse").click()
+        page.locator(key("submit", "which-card-wins")).get_by_role("button").click()
         wait_idle(page)
-        box.locator('[data-testid="stAlertContentSuccess"]').first.wait_for(timeout=30_000)
+        page.locator('[data-testid="stAlertContentSuccess"]').first.wait_for(timeout=30_000)
         page.screenshot(path=str(tmp_path / "lesson-fr.png"), full_page=True)
         print(f"screenshot: {tmp_path / 'lesson-fr.png'}")
         browser.close()
@@ -134,58 +142,55 @@ def test_an_unchecked_answer_stays_after_other_widgets_rerun_and_a_language_swit
         page = browser.new_page(viewport={"width": 1200, "height": 1800})
         page.goto(f"{server}/lesson?lang=en&lesson={L7}")
         wait_idle(page)
-        cards = question(page, "which-card-wins")
-        cards.get_by_role("button", name="6♥", exact=False).first.click()
+        cards, single = "which-card-wins", "who-takes-the-trick"
+        page.locator(key("ans", cards)).get_by_role("button", name="6♥", exact=False).first.click()
         wait_idle(page)
-        single = question(page, "who-takes-the-trick")
-        single.locator('[data-testid="stRadioOption"]').nth(2).click()
+        options = page.locator(f'{key("ans", single)} [data-testid="stRadioOption"]')
+        options.nth(2).click()
         wait_idle(page)
+        radios = page.locator(f"{key('ans', single)} input[type=radio]")
+        assert radios.nth(2).is_checked()
         # another question's hint toggle reruns the page
-        question(page, "points-in-the-trick").get_by_text("Show a hint").click()
+        page.locator(key("hint", "points-in-the-trick")).locator("label").first.click()
         wait_idle(page)
-        assert [x for x in pressed(cards) if "6♥" in x], "the card pick vanished"
-        assert single.locator("input[type=radio]").nth(2).is_checked(), "the choice vanished"
+        assert [x for x in pressed(page, cards) if "6♥" in x], "the card pick vanished"
+        assert radios.nth(2).is_checked(), "the choice vanished"
         # a language switch reruns everything, with new labels
         page.get_by_label("Language").click()
         page.get_by_role("option", name="español").click()
         wait_idle(page)
         page.wait_for_function("() => document.querySelector('h1').innerText.includes('Lección')")
-        cards, single = question(page, "which-card-wins"), question(page, "who-takes-the-trick")
-        assert [x for x in pressed(cards) if "6♥" in x], "the card pick vanished on switching"
-        assert single.locator("input[type=radio]").nth(2).is_checked()
+        assert [x for x in pressed(page, cards) if "6♥" in x], "the card pick vanished on switching"
+        assert radios.nth(2).is_checked()
         # and what is shown is what is judged
-        cards.get_by_role("button", name="Comprobar mi respuesta").click()
+        assert successes(page) == 0
+        page.locator(key("submit", cards)).get_by_role("button").click()
         wait_idle(page)
-        cards.locator('[data-testid="stAlertContentSuccess"]').first.wait_for(timeout=30_000)
+        page.locator('[data-testid="stAlertContentSuccess"]').first.wait_for(timeout=30_000)
         browser.close()
 
 
 def test_reset_this_lesson_in_the_browser(server: str) -> None:
-    lesson = "trumps-and-points"
+    lesson, q = "trumps-and-points", "left-pedro-with-spades"
     with pw.sync_playwright() as p:
         browser = launch(p)
         page = browser.new_page(viewport={"width": 1200, "height": 1800})
         page.goto(f"{server}/lesson?lang=en&lesson={lesson}&step=left-pedro-leaves-its-suit")
         wait_idle(page)
-        box = question(page, "left-pedro-with-spades", lesson)
-        box.locator('[data-testid="stRadioOption"]').first.click()
+        page.locator(f'{key("ans", q, lesson)} [data-testid="stRadioOption"]').first.click()
         wait_idle(page)
-        box.get_by_role("button", name="Check my answer").click()
+        page.locator(key("submit", q, lesson)).get_by_role("button").click()
         wait_idle(page)
-        assert "Not answered yet." not in box.inner_text()
         page.get_by_text("Start this lesson again").click()
         page.get_by_role("button", name="Reset this lesson").click()
         wait_idle(page)
-        page.get_by_text("This lesson starts again from its first step.").wait_for(timeout=30_000)
         main = page.locator('[data-testid="stMain"]').inner_text()
         assert "Something went wrong" not in main and "progress is saved" not in main
-        assert "step=naming-trump" in page.url
-        assert "Not answered yet." in question(page, "left-pedro-with-spades", lesson).inner_text()
-        assert (
-            not question(page, "left-pedro-with-spades", lesson)
-            .locator("input[type=radio]:checked")
-            .count()
-        )
+        page.wait_for_function("() => location.search.includes('step=naming-trump')")
+        assert not page.locator(f"{key('ans', q, lesson)} input[type=radio]:checked").count()
+        page.get_by_text("This lesson starts again from its first step.").wait_for(timeout=30_000)
+        box = page.locator(f'[data-testid="stVerticalBlock"]:has({key("ans", q, lesson)})').last
+        assert "Not answered yet." in box.inner_text()
         browser.close()
 
 

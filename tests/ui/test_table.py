@@ -114,3 +114,20 @@ def test_the_table_has_a_legend_in_every_language_and_no_heading_anchors(lang: s
         assert not set(items) & set(english), (lang, items)
     assert not re.search(r"<h[1-6]", html)  # Markdown would add "link to heading" anchors
     assert 'role="heading"' in html
+
+
+@pytest.mark.parametrize("kind", ["trick-winner", "legal-plays", "refill"])
+def test_a_drill_table_has_useful_seat_panels_and_the_legend(kind: str) -> None:
+    from tutorial.drills.kinds import generate
+    from tutorial.ui.table import puzzle_table
+
+    for seed in range(5):
+        p = generate(kind, seed, 2)
+        html = puzzle_table(EN, p.show, p.profile)
+        assert html.count('class="cc-note"') == 4
+        assert len(re.findall(r"<li><svg", html)) == 6
+        assert "outline and star" in html and "cc-win" not in html  # the answer is not shown
+        for play in p.show.get("trick", []):
+            assert f'class="cc-play cc-at-{play["seat"]}"' in html
+        if p.show.get("leader"):
+            assert f'cc-lead" data-seat="{p.show["leader"]}"' in html

@@ -9,6 +9,7 @@ Two checks, both run by the loader (so by ``cinch lessons check`` and by the app
    - ``lacks: {D: [JS]}`` — … does not hold them;
    - ``trumps: {A: [4S], D: []}`` — exactly the trumps each listed seat holds (``[]``: none);
    - ``played: {C: 5S}`` — the card each listed seat played in the trick so far;
+   - ``hand_size: {A: 5}`` — how many cards each listed seat holds;
    - any field of the moment's frame (``winner``, ``winning_card``, ``points``, ``after``,
      ``before``, ``delta``, ``made``, ``bidder``, ``bid``, ``leader``, ``stock`` …), a mapping
      being checked key by key.
@@ -36,7 +37,7 @@ Problem = tuple[Path, str]
 
 CARD_RE = re.compile(r"(?<![\w/])(10|[2-9AKQJ])([♣♦♥♠])")
 SEATS = ("A", "B", "C", "D")
-DERIVED = ("holds", "lacks", "trumps", "played")
+DERIVED = ("holds", "lacks", "trumps", "played", "hand_size")
 
 
 def mentioned(text: str) -> set[str]:
@@ -85,6 +86,22 @@ def _check_derived(path: Path, key: str, value: Any, frame: dict[str, Any]) -> I
     yield from problems
     for seat, raw in items:
         where = (*path, seat)
+        if key == "hand_size":
+            held = hands.get(seat)
+            if isinstance(raw, bool) or not isinstance(raw, int):
+                yield (where, f"hand_size: expected a number of cards for {seat}, not {raw!r}")
+            elif held is None:
+                yield (
+                    where,
+                    f"hand_size: this scenario does not show {seat}'s hand at this moment",
+                )
+            elif len(held) != raw:
+                yield (
+                    where,
+                    f"the narration says {seat} holds {raw} cards, but {seat} holds "
+                    f"{len(held)} at this moment",
+                )
+            continue
         if key == "played":
             card = _cards([raw])
             if card is None:
@@ -121,12 +138,12 @@ def _check_derived(path: Path, key: str, value: Any, frame: dict[str, Any]) -> I
                 yield (where, "trumps: trump is not named yet at this moment")
                 continue
             suit = Suit.parse(trump)
-            held = {c for c in hand if is_trump(parse_index(c), suit)}
-            if held != set(cards):
+            in_trumps = {c for c in hand if is_trump(parse_index(c), suit)}
+            if in_trumps != set(cards):
                 yield (
                     where,
                     f"the narration says {seat}'s trumps are {_pretty(cards)}, but {seat} "
-                    f"holds {_pretty(held)} in trumps at this moment",
+                    f"holds {_pretty(in_trumps)} in trumps at this moment",
                 )
 
 

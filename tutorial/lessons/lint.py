@@ -6,15 +6,48 @@ lesson that fails one does not load and ``cinch lessons check`` lists every prob
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from tutorial.lessons.facts import lesson_fact_problems
 from tutorial.lessons.feedback import feedback_problems
-from tutorial.lessons.model import Lesson
+from tutorial.lessons.model import LANGS, Lesson, Text
 
 Problem = tuple[tuple[str | int, ...], str]
+PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}")
+
+
+def lesson_texts(lesson: Lesson) -> Iterator[tuple[tuple[str | int, ...], Text]]:
+    """Every text of a lesson with its key path."""
+    yield ("title",), lesson.title
+    yield ("intro",), lesson.intro
+    for i, step in enumerate(lesson.steps):
+        yield ("steps", i, "title"), step.title
+        yield ("steps", i, "text"), step.text
+        for j, n in enumerate(step.narration):
+            yield ("steps", i, "narration", j, "text"), n.text
+    for i, q in enumerate(lesson.questions):
+        for key in ("prompt", "hint", "right", "wrong"):
+            yield ("questions", i, key), getattr(q, key)
+        for j, o in enumerate(q.options):
+            yield ("questions", i, "options", j, "text"), o.text
+
+
+def placeholder_problems(lesson: Lesson) -> Iterator[Problem]:
+    """Lesson text is shown as written, never interpolated: a ``{n}`` would reach the learner
+    as it is, and a count in it could not go through plural forms. Write the number."""
+    for path, text in lesson_texts(lesson):
+        for lang in LANGS:
+            found = PLACEHOLDER.search(text.get(lang))
+            if found:
+                yield (
+                    (*path, lang),
+                    f"{found.group(0)} is a placeholder, but lesson text is never "
+                    "interpolated: write the value (counts in all their plural forms)",
+                )
 
 
 def lesson_problems(lesson: Lesson) -> Iterator[Problem]:
     yield from feedback_problems(lesson)
     yield from lesson_fact_problems(lesson)
+    yield from placeholder_problems(lesson)

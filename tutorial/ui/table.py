@@ -156,3 +156,13 @@ def _led(frame: dict[str, Any]) -> str:
     first = frame["trick"][0]["card"]
     trump = "CDHS".index(frame["trump"])
     return "CDHS"[EFFECTIVE_SUIT[trump][parse_index(first)]]
+
+
+def puzzle_table(t: Translator, show: dict[str, Any], profile: str) -> str:
+    """The card table of a drill puzzle (``Puzzle.show``: trump, leader, trick, hands, dealer,
+    to_play), drawn like a lesson moment: plays at their seats, the leader marked, each seat's
+    cards held or "cards not shown", and the legend. Nothing of the answer is shown."""
+    frame = {k: v for k, v in show.items() if k in ("trump", "leader", "trick", "hands", "dealer")}
+    if show.get("to_play"):
+        frame["to_play"] = show["to_play"]
+    return frame_table(t, frame, profile)

@@ -1,0 +1,129 @@
+"""Benchmark: the double-dummy solver on one core, against plain alpha-beta in the same run.
+
+Positions come from random deals (the engine's ``random_playout`` replayed through
+``Hand``): the opening position after the refill, and positions at the start of tricks
+2..6 reached by the playout's random plays. For each position the fast solver values
+*every* legal card (piles with their best cards beneath); the plain alpha-beta
+(``reference.alphabeta``: no transposition table, no equivalent cards, no ordering) computes
+only the value of the position. Both run on the same positions in the same run; the
+ratio of their times is reported, since the machine's speed drifts.
+
+Run: ``.venv/bin/python benchmarks/bench_solve.py [--deals N] [--ab-openings K]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import statistics
+import time
+
+from tutorial.engine.profiles import get_profile
+from tutorial.solver.analyse import solve
+from tutorial.solver.deals import random_hand_in_play
+from tutorial.solver.position import Position
+from tutorial.solver.reference import alphabeta
+
+
+def _p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+
+
+def _timed_solve(pos: Position) -> tuple[float, int, int]:
+    start = time.perf_counter()
+    analysis = solve(pos)
+    return (time.perf_counter() - start) * 1000, analysis.nodes, analysis.value[0]
+
+
+def _timed_alphabeta(pos: Position) -> tuple[float, int]:
+    start = time.perf_counter()
+    fut = alphabeta(pos)
+    return (time.perf_counter() - start) * 1000, pos.taken[0] + pos.held[0] + fut
+
+
+def run(profile_name: str, deals: int, ab_openings: int, seed: int) -> dict[str, object]:
+    profile = get_profile(profile_name)
+    rng = random.Random(seed)
+    openings: list[Position] = []
+    later: list[Position] = []
+    for _ in range(deals):
+        hand, playout = random_hand_in_play(profile, rng)
+        pos = Position.from_hand(hand)
+        openings.append(pos)
+        for i, (_seat, card, beneath) in enumerate(playout.plays[:-1]):
+            pos = pos.apply((card, beneath))
+            if (i + 1) % 4 == 0:
+                later.append(pos)
+    open_ms, open_nodes = [], []
+    for pos in openings:
+        ms, nodes, _ = _timed_solve(pos)
+        open_ms.append(ms)
+        open_nodes.append(nodes)
+    later_ms = [_timed_solve(pos)[0] for pos in later]
+    # the same positions through plain alpha-beta (openings: the first few only; it is slow)
+    fast_total = slow_total = 0.0
+    for pos in [*openings[:ab_openings], *later]:
+        fast_ms, _, fast_value = _timed_solve(pos)
+        slow_ms, slow_value = _timed_alphabeta(pos)
+        if fast_value != slow_value:
+            raise AssertionError(f"solvers disagree: {fast_value} != {slow_value}")
+        fast_total += fast_ms
+        slow_total += slow_ms
+    ab_open = [_timed_alphabeta(pos)[0] for pos in openings[:ab_openings]]
+    return {
+        "profile": profile_name,
+        "openings": len(openings),
+        "opening_ms_median": round(statistics.median(open_ms), 1),
+        "opening_ms_p95": round(_p95(open_ms), 1),
+        "opening_ms_max": round(max(open_ms), 1),
+        "opening_nodes_median": int(statistics.median(open_nodes)),
+        "openings_with_pile": sum(1 for p in openings if p.pile_size()),
+        "later_positions": len(later),
+        "later_ms_median": round(statistics.median(later_ms), 2),
+        "later_ms_p95": round(_p95(later_ms), 2),
+        "alphabeta_openings": ab_openings,
+        "alphabeta_opening_ms_median": round(statistics.median(ab_open), 1) if ab_open else None,
+        "same_positions_fast_ms": round(fast_total, 1),
+        "same_positions_alphabeta_ms": round(slow_total, 1),
+        "alphabeta_over_fast": round(slow_total / fast_total, 1) if fast_total else None,
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    ap.add_argument("--deals", type=int, default=40)
+    ap.add_argument("--ab-openings", type=int, default=3)
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    rows = [
+        run(name, args.deals, args.ab_openings, args.seed) for name in ("pagat-62", "classic-51")
+    ]
+    if args.json:
+        print(json.dumps({"python": platform.python_version(), "results": rows}))
+        return
+    print(f"Python {platform.python_version()}, one core, seed {args.seed}")
+    for r in rows:
+        print(
+            f"{r['profile']}: opening, every card valued: median {r['opening_ms_median']} ms, "
+            f"p95 {r['opening_ms_p95']} ms, max {r['opening_ms_max']} ms "
+            f"({r['openings']} deals, {r['openings_with_pile']} with a pile, "
+            f"median {r['opening_nodes_median']} nodes)"
+        )
+        print(
+            f"  from trick 2 on: median {r['later_ms_median']} ms, p95 {r['later_ms_p95']} ms "
+            f"({r['later_positions']} positions)"
+        )
+        print(
+            f"  plain alpha-beta (value only) on {r['alphabeta_openings']} openings: median "
+            f"{r['alphabeta_opening_ms_median']} ms; on the same positions (those openings + "
+            f"all later ones) {r['same_positions_alphabeta_ms']} ms vs fast "
+            f"{r['same_positions_fast_ms']} ms: {r['alphabeta_over_fast']}x"
+        )
+
+
+if __name__ == "__main__":
+    main()

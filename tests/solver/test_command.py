@@ -1,0 +1,102 @@
+"""`cinch solve FILE... [--json]`: the contract of issue 14 (keys, values, exit codes)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tutorial.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+EX = ROOT / "examples" / "solve"
+PILE = ROOT / "examples" / "scenarios" / "hand-pile.yaml"
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, list[dict[str, object]]]:
+    code = main(["solve", *argv, "--json"])
+    lines = capsys.readouterr().out.splitlines()
+    return code, [json.loads(line) for line in lines]
+
+
+def test_examples_solve_and_match_their_expectations(capsys: pytest.CaptureFixture[str]) -> None:
+    files = sorted(str(p) for p in EX.glob("*.yaml"))
+    assert len(files) >= 2
+    code, out = _run(capsys, *files)
+    assert code == 0
+    for obj in out:
+        assert set(obj) == {"file", "ok", "result", "mismatches", "error"}
+        assert obj["ok"] is True and obj["mismatches"] == [] and obj["error"] is None
+        result = obj["result"]
+        assert isinstance(result, dict)
+        assert set(result) == {"to_play", "value", "actions", "best", "nodes", "ms"}
+        assert set(result["value"]) == {"AC", "BD"}
+        for action in result["actions"]:
+            assert set(action) == {"card", "beneath", "value"}
+        assert result["value"] == result["actions"][0]["value"]
+
+
+def test_the_pile_opening_values_every_card_with_its_best_cards_beneath(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, [obj] = _run(capsys, str(EX / "solve-pile-opening.yaml"))
+    assert code == 0
+    result = obj["result"]
+    assert isinstance(result, dict)
+    actions = {a["card"]: a for a in result["actions"]}
+    assert sorted(actions) == sorted(["5D", "AH", "KH", "JH", "TH", "8H", "4H"])
+    assert all(len(a["beneath"]) == 1 for a in actions.values())  # 7 trumps: one beneath
+    assert actions["5D"]["value"] == {"AC": 11, "BD": 3}
+    assert result["best"] == ["AH", "KH"]
+
+
+def test_a_finished_hand_is_worth_its_points(capsys: pytest.CaptureFixture[str]) -> None:
+    code, [obj] = _run(capsys, str(PILE))
+    assert code == 1  # its expect speaks of replay fields the solver does not report
+    result = obj["result"]
+    assert isinstance(result, dict)
+    assert result["to_play"] is None and result["actions"] == []
+    assert result["value"] == {"AC": 11, "BD": 3}  # what cinch replay says it scored
+
+
+def test_a_failed_expectation_exits_1_with_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = (EX / "solve-after-two-tricks.yaml").read_text(encoding="utf-8")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text.replace("value: {AC: 6, BD: 8}", "value: {AC: 7, BD: 7}"), "utf-8")
+    code, [obj] = _run(capsys, str(bad))
+    assert code == 1
+    mismatches = obj["mismatches"]
+    assert isinstance(mismatches, list)
+    assert [(m["key"], m["expected"], m["actual"]) for m in mismatches] == [
+        ("value.AC", 7, 6),
+        ("value.BD", 7, 8),
+    ]
+    assert all(isinstance(m["line"], int) for m in mismatches)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("kind: trick\ntrump: H\nleader: A\ncards: [AH, 2H, 3H, 4H]\n", "hand"),
+        ("kind: hand\ndealer: Q\n", "dealer"),
+        ("kind: [\n", "not valid yaml"),
+    ],
+)
+def test_invalid_input_exits_2_with_a_located_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, words: str
+) -> None:
+    path = tmp_path / "x.yaml"
+    path.write_text(text, "utf-8")
+    code, [obj] = _run(capsys, str(path))
+    assert code == 2
+    error = obj["error"]
+    assert isinstance(error, dict) and words in str(error["text"]).lower()
+
+
+def test_text_output_names_the_best_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", str(EX / "solve-after-two-tricks.yaml")]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("ok ") and "best AH TH 8H" in out
