@@ -154,3 +154,21 @@ def test_mixed_drills_bring_every_kind_back_even_when_skipped() -> None:
         assert not at.exception
         kinds.append(at.session_state["drill"][0])
     assert set(kinds) == set(KINDS), kinds
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("kind", ["trick-winner", "legal-plays"])
+def test_drill_table_marks_the_leader_and_explains_the_marks(lang: str, kind: str) -> None:
+    """Issue 8, defects 7 and 17 on the drills page: the drill table is drawn like a lesson
+    moment (the leader marked, the seat panels filled) and carries the legend, translated."""
+    from tutorial.i18n import get_translator
+
+    tr = get_translator(lang)
+    at = open_drills(lang=lang, kind=kind, difficulty="1", seed="7")
+    html = "".join(m.value for m in at.markdown)
+    p = generate(kind, 7, 1)
+    assert "cc-lead" in html, "the leader's seat is not marked"
+    assert tr("band: a trump") in html
+    assert tr("dashed edge: partners B and D") in html
+    if p.show.get("trick"):
+        assert tr("led") in html

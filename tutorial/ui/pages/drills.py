@@ -28,8 +28,9 @@ from tutorial.engine.profiles import DEFAULT_PROFILE, get_profile
 from tutorial.explain import card_label, team_name
 from tutorial.ui.app import current, pages
 from tutorial.ui.session import course, keep, link_params, share_params, store
-from tutorial.ui.svg import CardView, Play, TableView, card_svg, table_html
-from tutorial.ui.views import safe_md, seat_titles, trump_text
+from tutorial.ui.svg import CardView, card_svg
+from tutorial.ui.table import puzzle_table
+from tutorial.ui.views import safe_md, trump_text
 
 MIXED = "mixed"
 s = current()
@@ -137,19 +138,7 @@ def _cards(codes: list[str]) -> list[CardView]:
 
 TABLE_KINDS = ("trick-winner", "legal-plays", "refill")
 if k in TABLE_KINDS:
-    frame = {"dealer": show.get("dealer")}
-    hands = {seat: _cards(codes) for seat, codes in (show.get("hands") or {}).items()}
-    trick = [
-        Play(x["seat"], _cards([x["card"]])[0], tuple(_cards(x["beneath"])))
-        for x in show.get("trick", [])
-    ]
-    caption = t("{seat} to play", seat=show["to_play"]) if show.get("to_play") else ""
-    st.markdown(
-        table_html(
-            TableView(trump, trump_text(t, trump), seat_titles(t, frame), hands, trick, caption)
-        ),
-        unsafe_allow_html=True,
-    )
+    st.markdown(puzzle_table(t, show, puzzle.profile), unsafe_allow_html=True)
     if "stock" in show:
         stock_heading = t("The stock, from the top:")
         st.markdown(f"**{safe_md(stock_heading)}**")
