@@ -198,3 +198,19 @@ def test_the_count_check_catches_a_singular_count() -> None:
     assert _count_before_noun("fr", "{right} questions sur {n} réussies.") == {"right"}
     assert _count_before_noun("es", "{seat} conserva {n} triunfos y {d} cartas.") == {"n", "d"}
     assert _count_before_noun("en", "{team} bid {bid}: they add {points}.") == set()
+
+
+SOURCE_WORDS = re.compile(r"\b(profiles?|pagat|card games cafe|the documents?)\b", re.IGNORECASE)
+
+
+def test_interface_text_names_no_source() -> None:
+    """Issue 8: learner-facing text teaches the rules and does not name where they come from
+    (the English interface showed a "Profile" selector on the rules page)."""
+    with (LOCALES_DIR / "messages.pot").open("rb") as fh:
+        catalog = read_po(fh)
+    found = [
+        m.id
+        for m in catalog
+        if m.id and any(SOURCE_WORDS.search(s) for s in ([m.id] if isinstance(m.id, str) else m.id))
+    ]
+    assert not found, found

@@ -36,8 +36,8 @@ POINT_NAMES = {
     "low": N_("Low"),
     "jack": N_("Jack"),
     "game": N_("Game"),
-    "right_pedro": N_("right Pedro"),
-    "left_pedro": N_("left Pedro"),
+    "right_pedro": N_("Right Pedro"),
+    "left_pedro": N_("Left Pedro"),
     "sancho": N_("Sancho"),
     "dom": N_("Dom"),
 }
@@ -73,7 +73,7 @@ REASONS: Mapping[str, str] = {
     ),
     Reason.CARD_NOT_IN_HAND: N_("{card} is not in {seat}'s hand."),
     Reason.MUST_FOLLOW_TRUMP: N_(
-        "Trump was led and {seat} holds a trump (the left Pedro "
+        "Trump was led and {seat} holds a trump (the Left Pedro "
         "counts), so {seat} must play a trump, not {card}."
     ),
     Reason.MUST_FOLLOW_SUIT_OR_TRUMP: N_(
@@ -131,7 +131,7 @@ def card_name(t: Translator, card: int) -> str:
 
 
 def card_roles(t: Translator, card: int, trump: int | None, profile: Profile) -> list[str]:
-    """What a card is once ``trump`` is named: right/left Pedro, trump, its points."""
+    """What a card is once ``trump`` is named: Right/Left Pedro, trump, its points."""
     if trump is None or trump < 0:
         return []
     roles: list[str] = []
@@ -151,7 +151,7 @@ def card_roles(t: Translator, card: int, trump: int | None, profile: Profile) ->
 
 
 def card_label(t: Translator, card: int, trump: int | None, profile: Profile) -> str:
-    """The accessible label of a card: ``5♦ — five of diamonds — left Pedro, trump, 5 points``."""
+    """The accessible label of a card: ``5♦ — five of diamonds — Left Pedro, trump, 5 points``."""
     parts = [Card(card).pretty, card_name(t, card)]
     roles = card_roles(t, card, trump, profile)
     if roles:

@@ -55,8 +55,9 @@ def lesson_texts() -> Iterator[tuple[str, str, str]]:
 
 
 def catalog_texts() -> Iterator[tuple[str, str, str]]:
-    """Translations of es, pt and fr (the English catalog is the code's msgids)."""
-    for lang in ("es", "pt", "fr"):
+    """Every catalog's texts: the es, pt and fr translations, and English (the code's
+    msgids, which `make messages` copies into the English catalog)."""
+    for lang in LANGS:
         with (LOCALES_DIR / lang / "LC_MESSAGES" / "messages.po").open("rb") as fh:
             for m in read_po(fh, locale=lang):
                 if m.id:
@@ -101,6 +102,11 @@ def test_a_text_with_an_avoided_term_is_caught() -> None:
     assert caught("es", "el punto bajo")
     assert caught("en", "AC bid 7.")
     assert caught("en", "Pagat's main profile")
+    assert caught("en", "5♥, right Pedro: 5 for A–C")
+    assert caught("en", "the left\n  Pedro is a trump")
+    assert caught("en", "the right Pedros")
+    assert not caught("en", "5♥, Right Pedro: 5 for A–C; the Left Pedro; High, Low")
+    assert not caught("es", "el Pedro derecho y el Pedro izquierdo")
     assert not caught("en", "A–C bid 7; points {ac}.")
     assert not caught("fr", "B se défausse du 5♠ ; l’enchère est finie.")
     assert not caught("pt", "A–C licitam 8 e ganham a proposta.")

@@ -7,7 +7,7 @@ from tutorial.ui.svg import CardView, Play, TableView, card_svg, table_html
 
 def test_card_svg_has_role_label_and_title() -> None:
     label = card_label(get_translator("en"), parse_index("5D"), 2, PAGAT_62)
-    assert label == "5♦ — five of diamonds — left Pedro, trump, 5 points"
+    assert label == "5♦ — five of diamonds — Left Pedro, trump, 5 points"
     svg = card_svg(CardView("5D", label), trump=2)
     assert 'role="img"' in svg and f'aria-label="{label}"' in svg and "<title>" in svg
     assert ">P</text>" in svg  # the Pedro badge

@@ -40,7 +40,7 @@ def trump_text(t: Translator, trump: int | None) -> str:
 
     left = Card(LEFT_PEDRO[trump]).pretty
     return t(
-        "Trump: {symbol} {suit} (left Pedro: {left})",
+        "Trump: {symbol} {suit} (Left Pedro: {left})",
         symbol="♣♦♥♠"[trump],
         suit=t(("clubs", "diamonds", "hearts", "spades")[trump]),
         left=left,

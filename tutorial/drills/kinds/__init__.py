@@ -2,7 +2,7 @@
 replay it, and explains the engine's result step by step.
 
 ``generate(kind, seed, difficulty)`` is deterministic: the same arguments give the same
-puzzle. Difficulty 1 is plain, 2 brings in the left Pedro, ruffs or set bids, 3 piles,
+puzzle. Difficulty 1 is plain, 2 brings in the Left Pedro, ruffs or set bids, 3 piles,
 near-ties and edge cases (see each kind's docstring).
 """
 

@@ -112,7 +112,7 @@ def idx(code: str) -> int:
 
 def trump_line(trump: int) -> Line:
     return line(
-        N_("Trump is {suit}: the left Pedro is {left_card}, a trump for every purpose."),
+        N_("Trump is {suit}: the Left Pedro is {left_card}, a trump for every purpose."),
         L_LEFT,
         suit=SUITS[trump],
         left_card=CODES[LEFT_PEDRO[trump]],
@@ -120,7 +120,7 @@ def trump_line(trump: int) -> Line:
 
 
 def lead_line(trump: int, leader: int, lead: int, led: int) -> Line:
-    """What the lead makes the suit led (trump, if the left Pedro or any trump is led)."""
+    """What the lead makes the suit led (trump, if the Left Pedro or any trump is led)."""
     if led == trump:
         return line(
             N_("{seat} leads {lead_card}, a trump: trump is led."),
@@ -140,16 +140,16 @@ def lead_line(trump: int, leader: int, lead: int, led: int) -> Line:
 # "not a diamond": one whole sentence per printed suit, so that each language can say it
 # in its own grammar.
 LEFT_PLAYED = (
-    N_("{seat} plays {card}: it is not a club but the left Pedro, a trump."),
-    N_("{seat} plays {card}: it is not a diamond but the left Pedro, a trump."),
-    N_("{seat} plays {card}: it is not a heart but the left Pedro, a trump."),
-    N_("{seat} plays {card}: it is not a spade but the left Pedro, a trump."),
+    N_("{seat} plays {card}: it is not a club but the Left Pedro, a trump."),
+    N_("{seat} plays {card}: it is not a diamond but the Left Pedro, a trump."),
+    N_("{seat} plays {card}: it is not a heart but the Left Pedro, a trump."),
+    N_("{seat} plays {card}: it is not a spade but the Left Pedro, a trump."),
 )
 LEFT_HELD = (
-    N_("{card} is no longer a club: it is the left Pedro, a trump."),
-    N_("{card} is no longer a diamond: it is the left Pedro, a trump."),
-    N_("{card} is no longer a heart: it is the left Pedro, a trump."),
-    N_("{card} is no longer a spade: it is the left Pedro, a trump."),
+    N_("{card} is no longer a club: it is the Left Pedro, a trump."),
+    N_("{card} is no longer a diamond: it is the Left Pedro, a trump."),
+    N_("{card} is no longer a heart: it is the Left Pedro, a trump."),
+    N_("{card} is no longer a spade: it is the Left Pedro, a trump."),
 )
 
 

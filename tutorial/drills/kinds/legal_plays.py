@@ -28,8 +28,8 @@ from tutorial.scenario.fields import SEATS
 
 
 def legal_plays(seed: int, difficulty: int) -> Puzzle:
-    """1: plain suit led, plain cases; 2: the left Pedro's printed suit led, or a void hand;
-    3: trump led (possibly the left Pedro) with the left Pedro the only trump in hand."""
+    """1: plain suit led, plain cases; 2: the Left Pedro's printed suit led, or a void hand;
+    3: trump led (possibly the Left Pedro) with the Left Pedro the only trump in hand."""
     rng = random.Random(f"legal-plays/{difficulty}/{seed}")
     trump = rng.randrange(4)
     tm = TRUMP_MASK[trump]
@@ -48,7 +48,7 @@ def legal_plays(seed: int, difficulty: int) -> Puzzle:
         others = [*suit[2 : 2 + before - 1], *off[3 : 3 + before]][: before - 1]
     elif difficulty == 2:
         printed = 3 - trump
-        if rng.random() < 0.5:  # the left Pedro's printed suit is led
+        if rng.random() < 0.5:  # the Left Pedro's printed suit is led
             lead = next(c for c in plain if c // 13 == printed)
             suit = [c for c in plain if c // 13 == printed and c != lead]
             off = [c for c in plain if c // 13 != printed]

@@ -31,7 +31,7 @@ from tutorial.scenario.fields import SEATS
 
 
 def trick_winner(seed: int, difficulty: int) -> Puzzle:
-    """1: no trump played; 2: ruffs with the left Pedro; 3: both Pedros and an open pile."""
+    """1: no trump played; 2: ruffs with the Left Pedro; 3: both Pedros and an open pile."""
     rng = random.Random(f"trick-winner/{difficulty}/{seed}")
     profile = get_profile(DEFAULT_PROFILE)
     trump = rng.randrange(4)

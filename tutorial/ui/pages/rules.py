@@ -15,7 +15,7 @@ ref = load_or_stop(
 names = list(ref)
 keep("rules_profile")
 st.segmented_control(
-    t("Profile"),
+    t("Which game"),
     options=names,
     key="rules_profile",
     format_func=lambda n: ref[n].title.get(s.lang),
