@@ -43,6 +43,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_simulate.py
 	$(BIN)/python benchmarks/bench_drills.py
 	$(BIN)/python benchmarks/bench_ui.py
+	$(BIN)/python benchmarks/bench_solve.py
 	$(BIN)/python benchmarks/bench_yaml.py
 
 clean:
