@@ -1,12 +1,15 @@
 # Two commands on a fresh machine with python3 (3.11+) and make:
 #   make run   - create/update .venv from pyproject.toml when needed, start the app
 #   make test  - create/update .venv when needed, run lint, type checks and the whole test suite
+#   make serve - N app replicas (N=2) behind nginx with sticky sessions on 127.0.0.1:8080
+#                (progress in CINCH_DATABASE_URL if set, else the SQLite file; DB=throwaway
+#                starts a temporary PostgreSQL server for the run)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest bench clean messages
+.PHONY: run serve test lint typecheck pytest bench clean messages
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -16,6 +19,13 @@ $(STAMP): pyproject.toml
 
 run: $(STAMP)
 	$(BIN)/streamlit run streamlit_app.py
+
+N ?= 2
+PORT ?= 8080
+DB ?=
+serve: $(STAMP)
+	$(BIN)/python -m tutorial.replicas --replicas $(N) --port $(PORT) \
+		$(if $(filter throwaway,$(DB)),--throwaway-postgres)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -33,6 +43,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_simulate.py
 	$(BIN)/python benchmarks/bench_drills.py
 	$(BIN)/python benchmarks/bench_ui.py
+	$(BIN)/python benchmarks/bench_solve.py
 	$(BIN)/python benchmarks/bench_yaml.py
 
 clean:

@@ -29,30 +29,37 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def streamlit_command(port: int) -> list[str]:
+    """``streamlit run`` of the tutorial on 127.0.0.1:``port``, headless."""
+    return [
+        sys.executable,
+        "-m",
+        "streamlit",
+        "run",
+        str(ROOT / "streamlit_app.py"),
+        "--server.port",
+        str(port),
+        "--server.address",
+        "127.0.0.1",
+        "--server.headless",
+        "true",
+        "--browser.gatherUsageStats",
+        "false",
+    ]
+
+
 @contextmanager
-def running_app(progress_db: Path) -> Iterator[str]:
-    """Run the tutorial on 127.0.0.1 with its own progress database; yield its URL once it
-    answers its health check, stop it afterwards."""
+def running_app(progress_db: Path, *, env: dict[str, str] | None = None) -> Iterator[str]:
+    """Run the tutorial on 127.0.0.1 with its own progress database (``env`` may add, e.g.,
+    ``CINCH_DATABASE_URL``); yield its URL once it answers its health check, stop it
+    afterwards."""
     port = free_port()
-    env = {**os.environ, "CINCH_PROGRESS_DB": str(progress_db)}
+    inherited = {k: v for k, v in os.environ.items() if k != "CINCH_DATABASE_URL"}
+    environment = {**inherited, "CINCH_PROGRESS_DB": str(progress_db), **(env or {})}
     proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "streamlit",
-            "run",
-            str(ROOT / "streamlit_app.py"),
-            "--server.port",
-            str(port),
-            "--server.address",
-            "127.0.0.1",
-            "--server.headless",
-            "true",
-            "--browser.gatherUsageStats",
-            "false",
-        ],
+        streamlit_command(port),
         cwd=ROOT,
-        env=env,
+        env=environment,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )

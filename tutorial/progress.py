@@ -1,35 +1,48 @@
-"""Learner progress in an embedded SQLite database, keyed by learner code and stable ids.
+"""Learner progress, keyed by learner code and stable ids, in the backend the configuration
+names (see :mod:`tutorial.store`): embedded SQLite by default, PostgreSQL when
+``CINCH_DATABASE_URL`` is a libpq URL such as ``postgresql://user@host:5432/cinch`` (it
+takes precedence over ``CINCH_PROGRESS_DB``, the SQLite file, default
+``.data/progress.sqlite3`` in the project).
 
 Items are strings such as ``lesson/left-pedro/step/lead`` or
-``lesson/left-pedro/question/who-wins``. Every write is one transaction: an upsert, or a
-read-modify-write under ``BEGIN IMMEDIATE`` (:meth:`ProgressStore.update`), so two tabs or
-two answers arriving at once lose nothing. A completion once earned is never lowered
-(``done = MAX(done, new)``), and a write never replaces a newer one (a retried write keeps
-the time it was made). The schema is created on demand by the first write and versioned
-with ``PRAGMA user_version``; a database deleted while the server runs is re-created.
+``lesson/left-pedro/question/who-wins``. Every write is one transaction: an upsert, or an
+atomic read-modify-write (:meth:`ProgressStore.update`), so two tabs, two answers or two app
+replicas writing at once lose nothing. A completion once earned is never lowered, and a
+write never replaces a newer one (a retried write keeps the time it was made). The schema
+is created on demand by the first write and versioned on both backends.
 
-Any failure of the database or the disk (read-only, corrupt, locked, gone) raises
-:class:`StoreError`; nothing here deletes or rewrites a file it cannot read. The app uses
-:class:`tutorial.progress_outbox.SessionStore`, which never raises and keeps a failed
-write to retry it. The path comes from ``CINCH_PROGRESS_DB`` (default
-``.data/progress.sqlite3`` in the project).
+Any failure of the database or the disk (read-only, corrupt, locked, gone, server down)
+raises :class:`StoreError`; nothing here deletes or rewrites what it cannot read. The app
+uses :class:`tutorial.progress_outbox.SessionStore`, which never raises and keeps a failed
+write to retry it.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import secrets
-import sqlite3
 import time
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager, suppress
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tutorial.store.base import SCHEMA_VERSION, Backend, Change, Item, StoreError
+from tutorial.store.postgres import PostgresBackend, redact
+from tutorial.store.sqlite import MIGRATIONS, SqliteBackend
+
+__all__ = [
+    "MIGRATIONS",
+    "SCHEMA_VERSION",
+    "Change",
+    "Item",
+    "ProgressStore",
+    "StoreError",
+]
+
 ENV_VAR = "CINCH_PROGRESS_DB"
+URL_VAR = "CINCH_DATABASE_URL"
 DEFAULT_PATH = Path(__file__).resolve().parent.parent / ".data" / "progress.sqlite3"
 _ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 _GROUPS = 4
@@ -40,31 +53,8 @@ CODE_RE = re.compile(rf"^{_CHAR}{{4}}-{_CHAR}{{4}}(?:-{_CHAR}{{4}}-{_CHAR}{{4}})
 CODE_LENGTH = 4 * _GROUPS + _GROUPS - 1
 ITEM_RE = re.compile(r"^[a-z0-9][a-z0-9_-]*(?:/[a-z0-9][a-z0-9_:-]*){0,6}$")
 TIMEOUT = 5.0
-"""Seconds a write waits for another writer's lock before it fails (and is kept to retry)."""
-
-SCHEMA_VERSION = 1
-MIGRATIONS: dict[int, tuple[str, ...]] = {
-    1: (
-        "CREATE TABLE IF NOT EXISTS progress ("
-        " learner TEXT NOT NULL, item TEXT NOT NULL, value TEXT NOT NULL,"
-        " done INTEGER NOT NULL DEFAULT 0, updated REAL NOT NULL,"
-        " PRIMARY KEY (learner, item))",
-    ),
-}
-"""Version → statements that bring the schema from the version before to it. Databases
-made before versioning have the version-1 table and ``user_version`` 0."""
-
-_UPSERT = (
-    "INSERT INTO progress (learner, item, value, done, updated) VALUES (?,?,?,?,?) "
-    "ON CONFLICT (learner, item) DO UPDATE SET value = excluded.value, "
-    "done = MAX(progress.done, excluded.done), updated = excluded.updated "
-    "WHERE excluded.updated >= progress.updated"
-)
-
-
-class StoreError(Exception):
-    """The progress database cannot be read or written right now (the reason is the
-    message); nothing was changed by the call that raised it."""
+"""Seconds a write waits for another writer's lock (or a pooled connection) before it
+fails (and is kept to retry)."""
 
 
 def new_learner_code() -> str:
@@ -86,11 +76,9 @@ def db_path() -> Path:
     return Path(value) if value else DEFAULT_PATH
 
 
-@dataclass(frozen=True)
-class Item:
-    item: str
-    done: bool
-    value: Any
+def database_url() -> str | None:
+    """The PostgreSQL URL of ``CINCH_DATABASE_URL``, or None (then SQLite is used)."""
+    return os.environ.get(URL_VAR, "").strip() or None
 
 
 @dataclass(frozen=True)
@@ -113,82 +101,33 @@ class Position:
     at: float
 
 
-Change = tuple[Any, bool]
-"""A new value for an item and whether it is done (``done`` stays sticky)."""
-
-
 class ProgressStore:
-    """Progress of every learner. Safe to share between sessions and threads: each call
-    opens its own connection. Nothing touches the disk until the first call."""
+    """Progress of every learner, in the backend the configuration names: PostgreSQL for
+    ``url`` (or ``CINCH_DATABASE_URL`` when neither ``url`` nor ``path`` is given), else
+    the SQLite file ``path`` (or ``CINCH_PROGRESS_DB``, or the default file). Safe to share
+    between sessions and threads. Nothing touches the database until the first call."""
 
-    def __init__(self, path: Path | None = None, *, timeout: float | None = None) -> None:
+    def __init__(
+        self, path: Path | None = None, *, timeout: float | None = None, url: str | None = None
+    ) -> None:
+        if url is None and path is None:
+            url = database_url()
+        self.url = url
         self.path = path or db_path()
         self.timeout = TIMEOUT if timeout is None else timeout
 
-    # -- connections and schema -----------------------------------------------------------
-    @contextmanager
-    def _connect(self, *, uri: str | None = None) -> Iterator[sqlite3.Connection]:
-        try:
-            db = sqlite3.connect(
-                uri or self.path, timeout=self.timeout, isolation_level=None, uri=bool(uri)
-            )
-        except (sqlite3.Error, OSError) as exc:
-            raise StoreError(f"cannot open {self.path.name}: {exc}") from None
-        try:
-            db.execute(f"PRAGMA busy_timeout={int(self.timeout * 1000)}")
-            yield db
-        except (sqlite3.Error, OSError) as exc:
-            if db.in_transaction:
-                with suppress(sqlite3.Error):
-                    db.execute("ROLLBACK")
-            raise StoreError(f"{self.path.name}: {exc}") from None
-        finally:
-            db.close()
+    @property
+    def backend(self) -> Backend:
+        """The backend this store writes to (made per call: ``timeout`` may change; the
+        PostgreSQL connection pool is kept per process)."""
+        if self.url is not None:
+            return PostgresBackend(self.url, self.timeout)
+        return SqliteBackend(self.path, self.timeout)
 
-    @contextmanager
-    def _writing(self) -> Iterator[sqlite3.Connection]:
-        """A connection whose schema is current, inside ``BEGIN IMMEDIATE`` … ``COMMIT``."""
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise StoreError(f"cannot create {self.path.parent}: {exc.strerror}") from None
-        with self._connect() as db:
-            self._migrate(db)
-            db.execute("BEGIN IMMEDIATE")
-            yield db
-            db.execute("COMMIT")
-
-    @staticmethod
-    def _migrate(db: sqlite3.Connection) -> None:
-        version = int(db.execute("PRAGMA user_version").fetchone()[0])
-        if version == SCHEMA_VERSION:
-            return
-        if version > SCHEMA_VERSION:
-            raise StoreError(f"the database has schema {version}, newer than this program's")
-        db.execute("BEGIN IMMEDIATE")  # waits for any other writer (busy_timeout)
-        version = int(db.execute("PRAGMA user_version").fetchone()[0])  # another may have won
-        for n in range(version + 1, SCHEMA_VERSION + 1):
-            for statement in MIGRATIONS[n]:
-                db.execute(statement)
-        db.execute(f"PRAGMA user_version={max(version, SCHEMA_VERSION)}")
-        db.execute("COMMIT")
-        if version == 0:  # persistent: readers never wait for writers (best effort)
-            with suppress(sqlite3.OperationalError):
-                db.execute("PRAGMA journal_mode=WAL")
-
-    def _rows(self, sql: str, args: tuple[Any, ...]) -> list[tuple[Any, ...]]:
-        """Rows of a read; a database never written has none. A folder we cannot write
-        to (so SQLite cannot make its shared-memory file) is read in immutable mode."""
-        if not self.path.exists():
-            return []
-        try:
-            with self._connect() as db:
-                return _select(db, sql, args)
-        except StoreError:
-            if os.access(self.path.parent, os.W_OK) and os.access(self.path, os.W_OK):
-                raise
-        with self._connect(uri=f"{self.path.resolve().as_uri()}?mode=ro&immutable=1") as db:
-            return _select(db, sql, args)
+    @property
+    def where(self) -> str:
+        """Where progress is kept, for a log line (no password)."""
+        return redact(self.url) if self.url is not None else str(self.path)
 
     @staticmethod
     def _check(learner: str, item: str | None = None) -> None:
@@ -211,30 +150,19 @@ class ProgressStore:
         (default now) is when the learner did it: a retried write never replaces a newer
         one. Returns True; raises :class:`StoreError` if it could not be saved."""
         self._check(learner, item)
-        row = (learner, item, json.dumps(value), int(done), time.time() if at is None else at)
-        with self._writing() as db:
-            db.execute(_UPSERT, row)
+        self.backend.record(learner, item, value, done, time.time() if at is None else at)
         return True
 
     def items(self, learner: str, prefix: str = "") -> dict[str, Item]:
         self._check(learner)
-        rows = self._rows(
-            "SELECT item, done, value FROM progress WHERE learner = ? AND substr(item, 1, ?) = ?",
-            (learner, len(prefix), prefix),
-        )
-        return {r[0]: Item(r[0], bool(r[1]), _json(r[2])) for r in rows}
+        return self.backend.items(learner, prefix)
 
     def reset(self, learner: str, prefix: str) -> int:
         """Forget every item under ``prefix`` (one lesson's progress). Returns how many."""
         self._check(learner)
         if not prefix.endswith("/"):
             raise ValueError("a reset prefix ends with '/'")
-        with self._writing() as db:
-            cur = db.execute(
-                "DELETE FROM progress WHERE learner = ? AND substr(item, 1, ?) = ?",
-                (learner, len(prefix), prefix),
-            )
-            return int(cur.rowcount)
+        return self.backend.reset(learner, prefix)
 
     def update(
         self,
@@ -244,28 +172,11 @@ class ProgressStore:
     ) -> dict[str, Item]:
         """Atomic read-modify-write: ``change`` gets the current ``items`` (absent ones
         left out) and returns ``{item: (value, done)}`` to save, all in one transaction
-        that holds the write lock from the read to the commit. Returns what was saved."""
+        that no other write of this learner comes between. Returns what was saved."""
         self._check(learner)
         for it in items:
             self._check(learner, it)
-        with self._writing() as db:
-            marks = ",".join("?" * len(items))
-            rows = db.execute(
-                f"SELECT item, done, value FROM progress WHERE learner = ? AND item IN ({marks})",
-                (learner, *items),
-            ).fetchall()
-            current = {r[0]: Item(r[0], bool(r[1]), _json(r[2])) for r in rows}
-            new = change(current)
-            now = time.time()
-            for it, (value, done) in new.items():
-                if it not in items:
-                    raise ValueError(f"{it!r} was not read, so it may not be written")
-                db.execute(_UPSERT, (learner, it, json.dumps(value), int(done), now))
-            saved = {
-                it: Item(it, bool(done) or (it in current and current[it].done), value)
-                for it, (value, done) in new.items()
-            }
-        return saved
+        return self.backend.update(learner, items, change)
 
     # -- lessons: answers, question states, position --------------------------------------
     def answer(
@@ -321,22 +232,6 @@ class ProgressStore:
     def position(self, learner: str, lesson_id: str) -> Position | None:
         it = self.items(learner, position_item(lesson_id)).get(position_item(lesson_id))
         return _position(it.value) if it is not None else None
-
-
-def _select(db: sqlite3.Connection, sql: str, args: tuple[Any, ...]) -> list[tuple[Any, ...]]:
-    try:
-        return list(db.execute(sql, args).fetchall())
-    except sqlite3.OperationalError as exc:
-        if "no such table" in str(exc):  # created on the first write
-            return []
-        raise
-
-
-def _json(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except (ValueError, TypeError):
-        return None
 
 
 def _position(value: Any) -> Position | None:

@@ -57,8 +57,8 @@ class Outbox:
 class SessionStore(ProgressStore):
     """The store as one learner session uses it: same methods, no exceptions."""
 
-    def __init__(self, outbox: Outbox, path: Path | None = None) -> None:
-        super().__init__(path)
+    def __init__(self, outbox: Outbox, path: Path | None = None, *, url: str | None = None) -> None:
+        super().__init__(path, url=url)
         self.outbox = outbox
 
     def flush(self, *, force: bool = False) -> bool:
@@ -84,7 +84,7 @@ class SessionStore(ProgressStore):
         log.warning("progress not saved (kept to retry): %s", exc)
 
     def _raw(self) -> ProgressStore:
-        return ProgressStore(self.path, timeout=self.timeout)
+        return ProgressStore(self.path, timeout=self.timeout, url=self.url)
 
     def _write(self, pending: Pending) -> bool:
         """Run ``pending`` after everything before it; keep it if it fails."""

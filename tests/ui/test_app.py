@@ -195,3 +195,21 @@ def test_lessons_page_without_a_lesson_resumes_the_last_one() -> None:
     again = open_page(app(lang="en", learner=code), "lesson")
     no_errors(again)
     assert f"Lesson {lesson.number}" in again.title[0].value
+
+
+def test_home_progress_counts_read_right_with_one_step_seen() -> None:
+    """Home said "1 of 7 step" (the plural form was chosen by the count done, not by the
+    number of steps); it now reads "Steps: 1 of 7" in every language."""
+    lesson = COURSE.lessons[0]
+    at = open_page(app(lang="en", lesson=lesson.id), "lesson")
+    code = at.session_state["learner"]
+    texts = {}
+    for lang in LANGS:
+        home = open_page(app(lang=lang, learner=code), "home")
+        no_errors(home)
+        texts[lang] = [p.proto.text for p in home.get("progress")]
+    n, m = len(lesson.steps), len(lesson.questions)
+    assert f"Steps: 1 of {n} · Questions: 0 of {m}" in texts["en"], texts["en"]
+    assert f"Étapes : 1 sur {n} · Questions : 0 sur {m}" in texts["fr"], texts["fr"]
+    assert f"Pasos: 1 de {n} · Preguntas: 0 de {m}" in texts["es"], texts["es"]
+    assert f"Passos: 1 de {n} · Perguntas: 0 de {m}" in texts["pt"], texts["pt"]

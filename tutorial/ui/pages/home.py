@@ -66,14 +66,9 @@ for lesson in c.lessons:
     with cols[1]:
         st.progress(
             (steps + right) / total if total else 0.0,
-            text=t.n("{n} of {total} step", "{n} of {total} steps", steps, total=len(lesson.steps))
-            + ", "
-            + t.n(
-                "{n} of {total} question",
-                "{n} of {total} questions",
-                right,
-                total=len(lesson.questions),
-            ),
+            text=t("Steps: {done} of {total}", done=steps, total=len(lesson.steps))
+            + " · "
+            + t("Questions: {done} of {total}", done=right, total=len(lesson.questions)),
         )
 for broken in c.broken:
     st.warning(

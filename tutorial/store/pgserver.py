@@ -1,0 +1,135 @@
+"""A throwaway PostgreSQL server in a temporary folder (tests, ``make serve``, benchmarks).
+
+Uses the binaries of Debian's ``postgresql`` package (``/usr/lib/postgresql/*/bin``):
+``initdb`` into a temporary folder, ``pg_ctl start`` listening only on a Unix socket in
+that folder (no TCP port at all), trust authentication for the local user; stopped and
+deleted afterwards. Run as root, the server runs as the ``postgres`` user (PostgreSQL
+refuses to run as root). ``python -m tutorial.store.pgserver`` starts one and prints its URL
+until interrupted.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+
+def bin_dir() -> Path | None:
+    """The newest installed PostgreSQL's binaries, or None if there is none."""
+    found = sorted(
+        glob.glob("/usr/lib/postgresql/*/bin/initdb"),
+        key=lambda p: int(Path(p).parts[-3]) if Path(p).parts[-3].isdigit() else 0,
+    )
+    if found:
+        return Path(found[-1]).parent
+    initdb = shutil.which("initdb")
+    return Path(initdb).parent if initdb else None
+
+
+def missing() -> str | None:
+    """Why a throwaway server cannot be started here, or None if it can."""
+    if bin_dir() is None:
+        return "PostgreSQL is not installed (apt-get install postgresql)"
+    if os.geteuid() == 0 and _user_id("postgres") is None:
+        return "running as root, and there is no 'postgres' user to run the server as"
+    return None
+
+
+def _user_id(name: str) -> int | None:
+    import pwd
+
+    try:
+        return pwd.getpwnam(name).pw_uid
+    except KeyError:
+        return None
+
+
+def _as_server_user(cmd: list[str]) -> list[str]:
+    return ["runuser", "-u", "postgres", "--", *cmd] if os.geteuid() == 0 else cmd
+
+
+@contextmanager
+def throwaway_server(port: int = 5432) -> Iterator[str]:
+    """Start a server; yield the URL of its ``postgres`` database; stop and delete it.
+    ``port`` only names the socket file (``.s.PGSQL.<port>``): nothing listens on TCP."""
+    why = missing()
+    if why is not None:
+        raise RuntimeError(why)
+    bindir = bin_dir()
+    assert bindir is not None
+    folder = Path(tempfile.mkdtemp(prefix="cinch-pg-"))
+    data = folder / "data"
+    if os.geteuid() == 0:
+        uid = _user_id("postgres")
+        assert uid is not None
+        os.chown(folder, uid, -1)
+    folder.chmod(0o755)
+    log = folder / "server.log"
+    run = _as_server_user(
+        [str(bindir / "initdb"), "-D", str(data), "-U", "postgres", "-A", "trust", "-E", "UTF8"]
+    )
+    try:
+        subprocess.run(run, check=True, capture_output=True, timeout=120)
+        options = (
+            f"-k {folder} -p {port} -c listen_addresses='' -c fsync=off"
+            " -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
+        )
+        subprocess.run(
+            _as_server_user(
+                [
+                    str(bindir / "pg_ctl"),
+                    "-D",
+                    str(data),
+                    "-l",
+                    str(log),
+                    "-o",
+                    options,
+                    "-w",
+                    "-t",
+                    "60",
+                    "start",
+                ]
+            ),
+            check=True,
+            capture_output=True,
+            timeout=90,
+        )
+    except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as exc:
+        detail = log.read_text(errors="replace")[-2000:] if log.exists() else ""
+        err = getattr(exc, "stderr", b"") or b""
+        shutil.rmtree(folder, ignore_errors=True)
+        raise RuntimeError(
+            f"could not start PostgreSQL: {exc}\n{err.decode(errors='replace')}{detail}"
+        ) from None
+    try:
+        yield f"postgresql://postgres@/postgres?host={folder}&port={port}"
+    finally:
+        subprocess.run(
+            _as_server_user([str(bindir / "pg_ctl"), "-D", str(data), "-m", "fast", "stop"]),
+            capture_output=True,
+            timeout=60,
+            check=False,
+        )
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def main() -> int:
+    with throwaway_server() as url:
+        print(url, flush=True)
+        try:
+            while True:
+                time.sleep(3600)
+        except KeyboardInterrupt:
+            return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
