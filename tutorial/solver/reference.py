@@ -32,7 +32,7 @@ def hand_actions(hand: Hand) -> list[Action]:
     for card in cards:
         others = [c for c in cards if c != card]
         for beneath in combinations(others, k) if k else [()]:
-            trial = _copy(hand)
+            trial = hand.copy()
             try:
                 trial.play(seat, card, beneath)
             except IllegalAction:
@@ -47,7 +47,7 @@ def minimax_values(hand: Hand) -> dict[Action, tuple[int, int]]:
     seat = hand.to_act
     out = {}
     for action in hand_actions(hand):
-        child = _copy(hand)
+        child = hand.copy()
         child.play(seat, action[0], action[1])
         out[action] = minimax(child)
     return out
@@ -60,11 +60,6 @@ def minimax(hand: Hand) -> tuple[int, int]:
     values = minimax_values(hand).values()
     side = hand.to_act & 1
     return max(values, key=lambda v: v[side])
-
-
-def _copy(hand: Hand) -> Hand:
-    """A full, independent copy of a hand (the rules core's ``copy()``)."""
-    return hand.copy()
 
 
 def alphabeta(pos: Position) -> int:
