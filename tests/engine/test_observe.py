@@ -175,3 +175,29 @@ def test_resampling_in_the_middle_of_the_refill_is_refused() -> None:
                 resample(s, 0, random.Random(0))
             return
     raise AssertionError("no refill decision reached")
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+def test_a_world_sampled_from_the_observation_alone_is_consistent(profile: str) -> None:
+    from tutorial.engine.observe import sample_world
+
+    for seed in range(15):
+        s = random_position(profile, 100 + seed)
+        seat = (seed + 1) & 3
+        target = observe(s, seat)
+        w = sample_world(target, random.Random(seed))
+        assert observe(w, seat) == target
+        assert w.hands[seat] == s.hands[seat]
+
+
+def test_sampling_from_an_observation_in_the_refill_is_refused() -> None:
+    from tutorial.engine.observe import sample_world
+
+    for seed in range(50):
+        s = State.random_deal(PAGAT_62, 0, random.Random(seed))
+        advance(s, random.Random(seed), 5)
+        if s.phase is Phase.REFILL:
+            with pytest.raises(ResampleError):
+                sample_world(observe(s, 0), random.Random(0))
+            return
+    raise AssertionError("no refill decision reached")

@@ -135,3 +135,22 @@ def resample(state: State, seat: int, rng: random.Random, tries: int = 2000) -> 
         if world is not None and observe(world, seat) == target:
             return world
     raise ResampleError(f"no consistent world found in {tries} tries")
+
+
+def sample_world(obs: Observation, rng: random.Random, tries: int = 2000) -> State:
+    """A state whose observation for ``obs.seat`` equals ``obs``: the unseen cards dealt at
+    random among the places consistent with it. Only the observation is read, so a program
+    given only ``observe(seat)`` (a bot, the coach) can sample the worlds it cannot tell
+    apart. Raises :class:`ResampleError` in the middle of the refill or if none is found."""
+    from tutorial.engine.worlds import propose
+
+    if obs.phase is Phase.REFILL or obs.to_act == CHANCE:
+        raise ResampleError(
+            "resample works before the refill (bidding, naming trump) and once play has "
+            "begun, not in the middle of the refill"
+        )
+    for _ in range(tries):
+        world = propose(obs, rng)
+        if world is not None and observe(world, obs.seat) == obs:
+            return world
+    raise ResampleError(f"no consistent world found in {tries} tries")
