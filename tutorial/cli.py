@@ -13,7 +13,6 @@ from pathlib import Path
 from tutorial.engine.profiles import DEFAULT_PROFILE, PROFILES, get_profile
 from tutorial.engine.simulate import InvariantError, simulate
 from tutorial.scenario.files import run_file, summary
-from tutorial.scenario.hands import position_summary
 
 
 def _count(low: int, high: int) -> Callable[[str], int]:
@@ -57,12 +56,7 @@ def _replay(args: argparse.Namespace) -> int:
                 )
         else:
             assert report.replay is not None
-            r = report.replay.result
-            pos = r.get("position")  # a hand scenario that stops before its end
-            line = summary(report.replay) if not pos or r.get("bidder") else ""
-            if pos:
-                line = f"{line}; {position_summary(pos)}" if line else position_summary(pos)
-            print(f"ok     {name}: {line}")
+            print(f"ok     {name}: {summary(report.replay)}")
     return status
 
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from tutorial.engine.cards import Card
+from tutorial.engine.cards import Card, Suit
 from tutorial.engine.errors import Reason
 from tutorial.engine.profiles import Profile
+from tutorial.engine.seats import Seat, Team
 from tutorial.engine.trumps import LEFT_PEDRO, RIGHT_PEDRO, TRUMP_MASK
 from tutorial.i18n import N_, Translator
 
@@ -41,7 +42,7 @@ POINT_NAMES = {
     "sancho": N_("Sancho"),
     "dom": N_("Dom"),
 }
-TEAM_NAMES = {"AC": N_("A and C"), "BD": N_("B and D")}
+TEAM_NAMES = {Team.AC: N_("A and C"), Team.BD: N_("B and D")}
 PHASE_NAMES = {
     "bid": N_("bidding"),
     "trump": N_("naming trump"),
@@ -173,7 +174,7 @@ def explain_illegal(t: Translator, facts: Mapping[str, object]) -> str:
     if reason == Reason.WRONG_PHASE and required in PHASE_NAMES:
         values["required"] = t(PHASE_NAMES[required])
     if reason == Reason.MUST_FOLLOW_SUIT_OR_TRUMP and required:
-        values["suit"] = t(SUIT_NAMES["CDHS".index(required)])
+        values["suit"] = t(SUIT_NAMES[Suit.parse(required)])
     values.setdefault("seat", "")
     values.setdefault("card", "")
     values.setdefault("required", "")
@@ -186,20 +187,20 @@ def explain_illegal(t: Translator, facts: Mapping[str, object]) -> str:
 
 
 def explain_trick(
-    t: Translator, winner: str, winning_card: str, trumped: bool, led_suit: str, points: int
+    t: Translator, winner: Seat, winning_card: Card, trumped: bool, led_suit: Suit, points: int
 ) -> str:
     """Why a trick was won and what it carried: ``C wins: 6♥ is the highest trump. The
     trick carries 10 points.``"""
-    card = Card.parse(winning_card).pretty
+    card = winning_card.pretty
     if trumped:
-        why = t("{seat} wins: {card} is the highest trump played.", seat=winner, card=card)
+        why = t("{seat} wins: {card} is the highest trump played.", seat=winner.letter, card=card)
     else:
         why = t(
             "{seat} wins: no trump was played, and {card} is the highest card of the suit "
             "led, {suit}.",
-            seat=winner,
+            seat=winner.letter,
             card=card,
-            suit=t(SUIT_NAMES["CDHS".index(led_suit)]),
+            suit=t(SUIT_NAMES[led_suit]),
         )
     if points:
         carried = t.n("The trick carries {n} point.", "The trick carries {n} points.", points)
@@ -212,5 +213,6 @@ def point_name(t: Translator, name: str) -> str:
     return t(POINT_NAMES.get(name, name))
 
 
-def team_name(t: Translator, team: str) -> str:
-    return t(TEAM_NAMES[team])
+def team_name(t: Translator, team: Team | str) -> str:
+    """``A and C``: a team, or its name (``AC``, ``BD``), in the learner's language."""
+    return t(TEAM_NAMES[team if isinstance(team, Team) else Team.parse(team)])

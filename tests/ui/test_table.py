@@ -45,7 +45,7 @@ def test_a_hand_is_sorted_by_effective_suit_trumps_in_trump_order() -> None:
         if not frame.get("trump") or not frame.get("hands"):
             continue
         trump = "CDHS".index(frame["trump"])
-        for seat, part in _seats(frame_table(EN, frame, rep.profile)).items():
+        for seat, part in _seats(frame_table(EN, rep.timeline[i], rep.profile)).items():
             cards = [Card.parse(c).index for c in _hand(part)]
             suits = [EFFECTIVE_SUIT[trump][c] for c in cards]
             # each effective suit in one block
@@ -66,7 +66,7 @@ def test_a_hand_is_sorted_by_effective_suit_trumps_in_trump_order() -> None:
 @pytest.mark.parametrize("name,rep,i", [x for x in FRAMES if x[1].kind != "legal"][:60])
 def test_every_seat_panel_says_something(name: str, rep, i: int) -> None:  # type: ignore[no-untyped-def]
     frame = rep.frames[i]
-    html = frame_table(EN, frame, rep.profile, taken=taken_so_far(rep.frames, i))
+    html = frame_table(EN, rep.timeline[i], rep.profile, taken=taken_so_far(rep.timeline, i))
     for seat, part in _seats(html).items():
         notes = re.findall(r'<span class="cc-note">([^<]+)</span>', part)
         assert notes, (name, seat)
@@ -86,7 +86,7 @@ def test_tricks_and_points_taken_add_up_in_a_whole_hand() -> None:
     assert step.scenario is not None
     rep = step.scenario.replay
     last = max(i for i, f in enumerate(rep.frames) if re.fullmatch(r"t\d+", f["id"]))
-    taken = taken_so_far(rep.frames, last)
+    taken = taken_so_far(rep.timeline, last)
     assert sum(n for n, _ in taken.values()) == len(rep.result["tricks"])
     assert sum(p for _, p in taken.values()) == sum(x["points"] for x in rep.result["tricks"])
 
@@ -94,7 +94,7 @@ def test_tricks_and_points_taken_add_up_in_a_whole_hand() -> None:
 def test_the_leaders_card_is_marked_and_plays_sit_at_their_seats() -> None:
     name, rep, i = next(x for x in FRAMES if len(x[1].frames[x[2]].get("trick") or []) == 4)
     frame = rep.frames[i]
-    html = frame_table(EN, frame, rep.profile)
+    html = frame_table(EN, rep.timeline[i], rep.profile)
     plays = re.findall(r'<div class="cc-play cc-at-([ABCD])" data-seat="([ABCD])">', html)
     assert [a for a, b in plays if a == b] == [p["seat"] for p in frame["trick"]], name
     first = frame["trick"][0]["seat"]
@@ -104,12 +104,12 @@ def test_the_leaders_card_is_marked_and_plays_sit_at_their_seats() -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_table_has_a_legend_in_every_language_and_no_heading_anchors(lang: str) -> None:
     _name, rep, i = FRAMES[0]
-    html = frame_table(get_translator(lang), rep.frames[i], rep.profile)
+    html = frame_table(get_translator(lang), rep.timeline[i], rep.profile)
     items = re.findall(r"<li><svg[^>]*aria-hidden=\"true\".*?<span>([^<]+)</span></li>", html)
     assert len(items) == 6, items
     if lang != "en":
         english = re.findall(
-            r"<span>([^<]+)</span></li>", frame_table(EN, rep.frames[i], rep.profile)
+            r"<span>([^<]+)</span></li>", frame_table(EN, rep.timeline[i], rep.profile)
         )
         assert not set(items) & set(english), (lang, items)
     assert not re.search(r"<h[1-6]", html)  # Markdown would add "link to heading" anchors

@@ -5,6 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
 
+from tutorial.engine.cards import Card, Suit
+from tutorial.engine.seats import Seat
+from tutorial.scenario.moments import Moment, shown
+from tutorial.scenario.results import TablePlay
+
 AnswerType = Literal["cards", "team_numbers", "seat_numbers", "choice"]
 
 
@@ -58,3 +63,34 @@ class Puzzle:
     show: dict[str, Any] = field(default_factory=dict)
     """Everything the puzzle shows the learner (trump, trick, hands, stock, captured...).
     The answer must follow from this alone: a test re-randomises everything else."""
+
+
+def show_moment(show: dict[str, Any]) -> Moment:
+    """The card table a puzzle shows (``Puzzle.show``: trump, leader, trick, hands, dealer,
+    to_play) as a typed moment, drawn like a lesson's; nothing of the answer."""
+    trick = show.get("trick")
+    hands = show.get("hands")
+    return Moment(
+        "position",
+        dealer=_seat(show.get("dealer")),
+        trump=None if show.get("trump") is None else Suit.parse(show["trump"]),
+        hands=None
+        if hands is None
+        else shown({Seat.parse(s): tuple(Card.parse(c) for c in cs) for s, cs in hands.items()}),
+        leader=_seat(show.get("leader")),
+        trick=None
+        if trick is None
+        else tuple(
+            TablePlay(
+                Seat.parse(p["seat"]),
+                Card.parse(p["card"]),
+                tuple(Card.parse(c) for c in p["beneath"]),
+            )
+            for p in trick
+        ),
+        to_play=_seat(show.get("to_play")),
+    )
+
+
+def _seat(letter: str | None) -> Seat | None:
+    return None if letter is None else Seat.parse(letter)

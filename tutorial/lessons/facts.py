@@ -27,16 +27,18 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from tutorial.engine.cards import CODES, Suit, parse_index
+from tutorial.engine.cards import CODES, parse_index
 from tutorial.engine.errors import InvalidInput
+from tutorial.engine.seats import SEAT_LETTERS, Seat
 from tutorial.engine.trumps import is_trump
 from tutorial.lessons.model import LANGS, Lesson, Narration, Question, Scenario, Text
+from tutorial.scenario.moments import NO_HANDS, Moment
 
 Path = tuple[str | int, ...]
 Problem = tuple[Path, str]
 
 CARD_RE = re.compile(r"(?<![\w/])(10|[2-9AKQJ])([♣♦♥♠])")
-SEATS = ("A", "B", "C", "D")
+SEATS = tuple(SEAT_LETTERS)
 DERIVED = ("holds", "lacks", "trumps", "played", "hand_size")
 
 
@@ -62,7 +64,8 @@ def _cards(value: Any) -> list[str] | None:
 
 
 def _frame(scenario: Scenario, at: str) -> dict[str, Any]:
-    return next(f for f in scenario.replay.frames if f["id"] == at)
+    """The moment's JSON form: any of its fields may be stated as a fact."""
+    return scenario.replay.frames[scenario.replay.moments.index(at)]
 
 
 def _per_seat(path: Path, key: str, value: Any) -> tuple[list[tuple[str, Any]], list[Problem]]:
@@ -78,10 +81,14 @@ def _per_seat(path: Path, key: str, value: Any) -> tuple[list[tuple[str, Any]], 
     return items, problems
 
 
-def _check_derived(path: Path, key: str, value: Any, frame: dict[str, Any]) -> Iterator[Problem]:
-    hands: Mapping[str, list[str]] = frame.get("hands") or {}
-    played = {p["seat"]: p["card"] for p in frame.get("trick") or []}
-    trump = frame.get("trump")
+def _check_derived(path: Path, key: str, value: Any, moment: Moment) -> Iterator[Problem]:
+    hands = {
+        Seat(s).letter: [c.code for c in h]
+        for s, h in enumerate(moment.hands or NO_HANDS)
+        if h is not None
+    }
+    played = {p.seat.letter: p.card.code for p in moment.trick or ()}
+    trump = moment.trump
     items, problems = _per_seat(path, key, value)
     yield from problems
     for seat, raw in items:
@@ -137,8 +144,7 @@ def _check_derived(path: Path, key: str, value: Any, frame: dict[str, Any]) -> I
             if trump is None:
                 yield (where, "trumps: trump is not named yet at this moment")
                 continue
-            suit = Suit.parse(trump)
-            in_trumps = {c for c in hand if is_trump(parse_index(c), suit)}
+            in_trumps = {c for c in hand if is_trump(parse_index(c), trump)}
             if in_trumps != set(cards):
                 yield (
                     where,
@@ -173,7 +179,7 @@ def fact_problems_at(path: Path, facts: Any, scenario: Scenario, at: str) -> Ite
     for key, value in facts.items():
         where = (*path, str(key))
         if key in DERIVED:
-            yield from _check_derived(where, key, value, frame)
+            yield from _check_derived(where, key, value, scenario.replay.at(at))
         elif key not in frame or key == "id":
             fields = ", ".join([*DERIVED, *(k for k in frame if k != "id")])
             yield (where, f"unknown fact {key!r} at moment {at!r}: expected one of {fields}")
@@ -190,11 +196,11 @@ def _table_cards(scenario: Scenario) -> set[str] | None:
     if scenario.replay.kind not in ("trick", "legal"):
         return None
     out: set[str] = set()
-    for f in scenario.replay.frames:
-        for p in f.get("trick") or []:
-            out |= {p["card"], *p["beneath"]}
-        for hand in (f.get("hands") or {}).values():
-            out |= set(hand)
+    for m in scenario.replay.timeline:
+        for p in m.trick or ():
+            out |= {c.code for c in p.cards}
+        for hand in m.hands or NO_HANDS:
+            out |= {c.code for c in hand or ()}
     return out
 
 

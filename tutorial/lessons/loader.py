@@ -38,6 +38,7 @@ from tutorial.lessons.readers import (
     normal_answer,
 )
 from tutorial.scenario.files import replay_data
+from tutorial.scenario.results import LegalReport, TrickReport
 from tutorial.yamldoc import Key, SourceError, Where, YamlDoc
 
 FILE_RE = re.compile(r"^[a-z0-9][a-z0-9_-]*(?:/[a-z0-9][a-z0-9_-]*)*\.ya?ml$")
@@ -274,11 +275,11 @@ class LessonReader:
                 "a cards question shows a scenario's hand or trick, or lists `cards:` to pick from",
             )
         show = m.get("show", "hand" if scenario.replay.kind == "legal" else "trick")
-        r = scenario.replay.result
-        if show == "hand" and scenario.replay.kind == "legal":
-            return tuple(r["hand"])
-        if show == "trick" and scenario.replay.kind == "trick":
-            return tuple(c[0] if isinstance(c, list) else c for c in r["cards"])
+        r = scenario.replay.report
+        if show == "hand" and isinstance(r, LegalReport):
+            return tuple(c.code for c in r.hand)
+        if show == "trick" and isinstance(r, TrickReport):
+            return tuple(p.card.code for p in r.plays)
         raise w.error(
             (*path, "show"),
             f"cannot show {show!r} of a {scenario.replay.kind} "

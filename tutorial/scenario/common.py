@@ -2,37 +2,53 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
-from tutorial.engine.cards import CODES, mask_codes
+from tutorial.engine.cards import CARDS, CODES, Card
 from tutorial.engine.errors import IllegalAction
-from tutorial.engine.seats import SEAT_LETTERS, TEAM_NAMES
+from tutorial.engine.seats import SEAT_LETTERS, TEAM_NAMES, Seat
 from tutorial.scenario import fields as F
+from tutorial.scenario.moments import Moment
+from tutorial.scenario.results import Report, TablePlay, cards_of
 from tutorial.yamldoc import Key, SourceError, Where
 
 SEATS = SEAT_LETTERS
 TEAMS = TEAM_NAMES
 
 
-@dataclass
+@dataclass(frozen=True)
 class Replay:
+    """A replayed scenario: the typed ``report`` (:mod:`tutorial.scenario.results`) and the
+    ``timeline`` of moments a card table steps through (:mod:`tutorial.scenario.moments`).
+    ``result`` and ``frames`` are their JSON forms (what ``expect``, lesson ``ask`` paths,
+    narration ``facts:`` and ``cinch replay --json`` refer to)."""
+
     kind: str
     profile: str
-    result: dict[str, Any]
-    frames: list[dict[str, Any]] = field(default_factory=list)
+    report: Report
+    timeline: tuple[Moment, ...] = ()
+
+    @cached_property
+    def result(self) -> dict[str, Any]:
+        return self.report.to_json()
+
+    @cached_property
+    def frames(self) -> list[dict[str, Any]]:
+        return [m.to_json() for m in self.timeline]
 
     @property
     def moments(self) -> list[str]:
-        return [f["id"] for f in self.frames]
+        """The moment ids, in order."""
+        return [m.id for m in self.timeline]
 
-
-def teams(pair: tuple[int, int]) -> dict[str, int]:
-    return {"AC": pair[0], "BD": pair[1]}
-
-
-def team_name(t: int | None) -> str | None:
-    return None if t is None else TEAMS[t]
+    def at(self, moment: str) -> Moment:
+        """The moment with this id (KeyError if there is none)."""
+        for m in self.timeline:
+            if m.id == moment:
+                return m
+        raise KeyError(moment)
 
 
 def illegal(
@@ -58,12 +74,13 @@ def top_and_pile(
     return c, ()
 
 
-def frame_trick(plays: list[tuple[int, int, tuple[int, ...]]]) -> list[dict[str, Any]]:
-    return [
-        {"seat": SEATS[s], "card": CODES[c], "beneath": [CODES[x] for x in pile]}
-        for s, c, pile in plays
-    ]
+def table_plays(plays: list[tuple[int, int, tuple[int, ...]]]) -> tuple[TablePlay, ...]:
+    """(seat, card, beneath) triples of card indices as typed plays."""
+    return tuple(
+        TablePlay(Seat(s), CARDS[c], tuple(CARDS[x] for x in pile)) for s, c, pile in plays
+    )
 
 
-def hands_codes(hands: list[int] | tuple[int, ...]) -> dict[str, list[str]]:
-    return {SEATS[s]: mask_codes(hands[s]) for s in range(4)}
+def held(hands: list[int] | tuple[int, ...]) -> tuple[tuple[Card, ...], ...]:
+    """Four hands (masks, by seat) as typed cards."""
+    return tuple(cards_of(h) for h in hands)

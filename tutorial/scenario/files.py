@@ -11,6 +11,7 @@ from typing import Any
 from tutorial.engine.cards import parse_index
 from tutorial.engine.errors import InvalidInput
 from tutorial.scenario.replay import Replay, replay
+from tutorial.scenario.results import HandReport, LegalReport, ScoreReport, TrickReport
 from tutorial.yamldoc import Key, SourceError, Where, YamlDoc, format_path
 
 UNORDERED: tuple[tuple[str, ...], ...] = (
@@ -167,28 +168,35 @@ def run_file(path: Path, display: str | None = None) -> FileReport:
 
 
 def summary(rep: Replay) -> str:
-    """One line saying what a replayed scenario showed."""
-    r = rep.result
-    if rep.kind == "trick":
+    """One line saying what a replayed scenario showed (and, for a hand that stops before its
+    end, the position reached)."""
+    r = rep.report
+    if isinstance(r, TrickReport):
         return (
-            f"{r['winner']} wins with {r['winning_card']}"
-            f" ({'highest trump' if r['trumped'] else 'highest card of the suit led'}),"
-            f" AC {r['points']['AC']} BD {r['points']['BD']}"
+            f"{r.winner} wins with {r.winning_card}"
+            f" ({'highest trump' if r.trumped else 'highest card of the suit led'}),"
+            f" AC {r.points.ac} BD {r.points.bd}"
         )
-    if rep.kind == "legal":
-        return f"{r['seat']} may play {' '.join(r['legal'])}"
-    if rep.kind == "hand":
-        if r["thrown_in"]:
+    if isinstance(r, LegalReport):
+        return f"{r.seat} may play {' '.join(c.code for c in r.legal)}"
+    if isinstance(r, HandReport):
+        if r.thrown_in:
             return "everyone passed: thrown in"
-        tail = (
-            (f"AC {r['points']['AC']} BD {r['points']['BD']}, {'made' if r['made'] else 'set'}")
-            if r.get("finished")
-            else (f"{len(r['tricks'])} trick(s) shown")
-        )
-        return f"{r['bidder']} bid {r['bid']} in {r['trump']}: {tail}"
-    if rep.kind == "score":
-        win = f", {r['winner']} wins" if r["winner"] else ""
-        return f"{'made' if r['made'] else 'set'}: AC {r['after']['AC']} BD {r['after']['BD']}{win}"
-    last = r["scores"][-1]
-    win = f", {r['winner']} wins ({r['decided_by']})" if r["winner"] else ", no winner yet"
-    return f"{len(r['scores'])} hand(s): AC {last['AC']} BD {last['BD']}{win}"
+        if r.bidder is None:  # stopped in the bidding or before trump is named
+            assert r.position is not None
+            return r.position.summary()
+        if r.outcome is not None:
+            o = r.outcome
+            tail = f"AC {o.points.ac} BD {o.points.bd}, {'made' if o.made else 'set'}"
+        else:
+            tail = f"{len(r.tricks)} trick(s) shown"
+        assert r.trump is not None
+        line = f"{r.bidder} bid {r.bid} in {r.trump.letter}: {tail}"
+        return line if r.position is None else f"{line}; {r.position.summary()}"
+    if isinstance(r, ScoreReport):
+        sc = r.score
+        win = f", {sc.winner} wins" if sc.winner is not None else ""
+        return f"{'made' if sc.made else 'set'}: AC {sc.after.ac} BD {sc.after.bd}{win}"
+    last = r.scores[-1]
+    win = f", {r.winner} wins ({r.decided_by})" if r.winner is not None else ", no winner yet"
+    return f"{len(r.scores)} hand(s): AC {last.ac} BD {last.bd}{win}"

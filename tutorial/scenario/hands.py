@@ -9,59 +9,43 @@ phase, who acts next and the legal actions in the core's notation (``pass``, ``8
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
-from tutorial.engine.cards import CODES, mask_codes, parse_index
+from tutorial.engine.cards import CARDS, CODES, Card, Suit, parse_index
 from tutorial.engine.errors import IllegalAction, InvalidInput
 from tutorial.engine.hand import Hand, Phase
 from tutorial.engine.profiles import Profile
-from tutorial.engine.seats import SUIT_LETTERS
+from tutorial.engine.seats import Seat, Team
 from tutorial.engine.state import CHANCE
 from tutorial.scenario import fields as F
-from tutorial.scenario.common import (
-    SEATS,
-    Replay,
-    frame_trick,
-    hands_codes,
-    illegal,
-    team_name,
-    teams,
-    top_and_pile,
+from tutorial.scenario.common import SEATS, Replay, held, illegal, table_plays, top_and_pile
+from tutorial.scenario.moments import Moment
+from tutorial.scenario.results import (
+    HandOutcome,
+    HandReport,
+    Points,
+    PositionReport,
+    RefillReport,
+    SeatCall,
+    TrickResult,
 )
 from tutorial.yamldoc import Key, Where
 
 _AFTER_BIDDING = ("trump", "keep", "dealer_keeps", "reshuffle", "plays")
 
 
-def position(hand: Hand) -> dict[str, Any]:
+def position(hand: Hand) -> PositionReport:
     """Where an unfinished hand stands: phase, who acts next, the legal actions."""
     s = hand.state
-    out: dict[str, Any] = {
-        "phase": s.phase.value,
-        "to_act": None if s.to_act == CHANCE else SEATS[s.to_act],
-        "legal": [str(a) for a in s.legal_actions()],
-    }
-    if s.phase is Phase.PLAY:
-        out["trick"] = len(s.tricks) + 1
-        out["cards_played"] = len(s.trick_plays)
-    return out
-
-
-def position_summary(pos: dict[str, Any]) -> str:
-    """One line for ``cinch replay``: ``play, trick 2 (1 card played): B to play 5D 9C``."""
-    where = pos["phase"]
-    if "trick" in pos:
-        where += f", trick {pos['trick']} ({pos['cards_played']} card(s) played)"
-    who = pos["to_act"] or "chance"
-    verb = {"bid": "to call", "trump": "to name trump", "play": "to play"}.get(
-        pos["phase"], "to act"
+    in_play = s.phase is Phase.PLAY
+    return PositionReport(
+        phase=s.phase.value,
+        to_act=None if s.to_act == CHANCE else Seat(s.to_act),
+        legal=tuple(s.legal_actions()),
+        trick=len(s.tricks) + 1 if in_play else None,
+        cards_played=len(s.trick_plays) if in_play else None,
     )
-    legal = (
-        " ".join(pos["legal"])
-        if len(pos["legal"]) <= 16
-        else (" ".join(pos["legal"][:16]) + f" ... ({len(pos['legal'])} actions)")
-    )
-    return f"position: {where}: {who} {verb}: {legal}"
 
 
 def _partial(m: Mapping[str, Any], w: Where, later: tuple[str, ...], why: str) -> None:
@@ -95,13 +79,9 @@ def replay_hand(m: Mapping[str, Any], w: Where, profile: Profile) -> Replay:
         hand = Hand.from_deal(profile, dealer, dealt, stock)
     except InvalidInput as exc:  # pragma: no cover - the field checks above come first
         raise w.error(("deal",), str(exc)) from None
-    frames: list[dict[str, Any]] = [
-        {
-            "id": "deal",
-            "dealer": SEATS[dealer],
-            "hands": hands_codes(hand.hands),
-            "stock": len(stock),
-        }
+    seat_dealer = Seat(dealer)
+    moments: list[Moment] = [
+        Moment("deal", dealer=seat_dealer, hands=held(hand.hands), stock=len(stock))
     ]
     # bidding
     bids = m.get("bids")
@@ -110,7 +90,7 @@ def replay_hand(m: Mapping[str, Any], w: Where, profile: Profile) -> Replay:
             ("bids",),
             "expected the list of calls, one per seat from the dealer's left (pass or a number)",
         )
-    calls_out = []
+    calls: list[SeatCall] = []
     for i, call in enumerate(bids):
         if hand.phase is not Phase.BID:
             raise w.error(("bids", i), "the bidding is already over: too many calls")
@@ -125,7 +105,7 @@ def replay_hand(m: Mapping[str, Any], w: Where, profile: Profile) -> Replay:
                 exc,
                 f"seat {SEATS[s]} cannot call {'pass' if value is None else value}",
             ) from None
-        calls_out.append({"seat": SEATS[s], "call": "pass" if value is None else value})
+        calls.append(SeatCall(Seat(s), value))
     if hand.phase is Phase.BID:
         _partial(
             m,
@@ -133,41 +113,23 @@ def replay_hand(m: Mapping[str, Any], w: Where, profile: Profile) -> Replay:
             _AFTER_BIDDING,
             f"the bidding is not finished: {SEATS[hand.to_act]} still has to call",
         )
-    frames.append(
-        {
-            "id": "bidding",
-            "dealer": SEATS[dealer],
-            "hands": hands_codes(hand.hands),
-            "calls": calls_out,
-        }
+    moments.append(
+        Moment("bidding", dealer=seat_dealer, hands=held(hand.hands), calls=tuple(calls))
     )
-    result: dict[str, Any] = {
-        "profile": profile.name,
-        "dealer": SEATS[dealer],
-        "calls": calls_out,
-        "thrown_in": hand.phase is Phase.DONE,
-    }
+    base = HandReport(profile.name, seat_dealer, tuple(calls), thrown_in=hand.phase is Phase.DONE)
     if hand.phase is Phase.DONE:  # everyone passed and the profile throws the hand in
         for key in ("trump", "plays", "dealer_keeps", "reshuffle", "keep"):
             if key in m:
                 raise w.error((key,), f"everyone passed: the hand is thrown in, so it has no {key}")
-        result.update(
-            bidder=None,
-            bid=None,
-            trump=None,
-            points=teams((0, 0)),
-            made=None,
-            delta=teams((0, 0)),
-        )
-        return Replay("hand", profile.name, result, frames)
+        return Replay("hand", profile.name, base, tuple(moments))
     if hand.phase is Phase.BID or "trump" not in m:  # stops before trump is named
         if hand.phase is Phase.TRUMP:
             _partial(m, w, _AFTER_BIDDING, "trump must be named first (`trump:`)")
-        result.update(finished=False, position=position(hand))
-        return Replay("hand", profile.name, result, frames)
+        return Replay("hand", profile.name, replace(base, position=position(hand)), tuple(moments))
     assert hand.high_seat is not None
     trump = F.suit(w, ("trump",), m.get("trump"))
     hand.name_trump(hand.high_seat, trump)
+    named = replace(base, bidder=Seat(hand.high_seat), bid=hand.high_bid, trump=Suit(trump))
     if not profile.draw:
         _partial(
             m,
@@ -175,14 +137,8 @@ def replay_hand(m: Mapping[str, Any], w: Where, profile: Profile) -> Replay:
             ("keep", "dealer_keeps", "reshuffle"),
             f"in {profile.name} there is no discard and no refill",
         )
-        result.update(
-            bidder=SEATS[hand.high_seat],
-            bid=hand.high_bid,
-            trump=SUIT_LETTERS[trump],
-            refill=None,
-            hands_after_refill=hands_codes(hand.start_hands),
-        )
-        return _play(m, w, profile, hand, result, frames)
+        named = replace(named, hands_after_refill=held(hand.start_hands))
+        return _play(m, w, profile, hand, named, moments)
     keep = None
     if "keep" in m:
         km = F.mapping(w, ("keep",), m["keep"], optional=SEATS)
@@ -206,32 +162,30 @@ def replay_hand(m: Mapping[str, Any], w: Where, profile: Profile) -> Replay:
     assert log is not None
     if rs is not None and log.reshuffled is None:
         raise w.error(("reshuffle",), "the stock did not run out, so there is nothing to reshuffle")
-    refill = {
-        "discards": {SEATS[s]: mask_codes(log.discard_masks[s]) for s in range(4)},
-        "received": {SEATS[s]: [CODES[c] for c in log.received[s]] for s in range(4)},
-        "dealer_examined": [CODES[c] for c in log.dealer_examined],
-        "dealer_discarded": [CODES[c] for c in log.dealer_discarded],
-        "reshuffled": None if log.reshuffled is None else [CODES[c] for c in log.reshuffled],
-        "reshuffle_before": None if log.reshuffle_before is None else SEATS[log.reshuffle_before],
-        "short_shared": log.short_shared,
-    }
-    result.update(
-        bidder=SEATS[hand.high_seat],
-        bid=hand.high_bid,
-        trump=SUIT_LETTERS[trump],
-        refill=refill,
-        hands_after_refill=hands_codes(hand.start_hands),
+    refill = RefillReport(
+        discards=held(log.discard_masks),
+        received=tuple(_cards(r) for r in log.received),
+        dealer_examined=_cards(log.dealer_examined),
+        dealer_discarded=_cards(log.dealer_discarded),
+        reshuffled=None if log.reshuffled is None else _cards(log.reshuffled),
+        reshuffle_before=None if log.reshuffle_before is None else Seat(log.reshuffle_before),
+        short_shared=log.short_shared,
     )
-    frames.append(
-        {
-            "id": "refill",
-            "dealer": SEATS[dealer],
-            "trump": SUIT_LETTERS[trump],
-            "hands": hands_codes(hand.hands),
-            "refill": refill,
-        }
+    named = replace(named, refill=refill, hands_after_refill=held(hand.start_hands))
+    moments.append(
+        Moment(
+            "refill",
+            dealer=seat_dealer,
+            trump=Suit(trump),
+            hands=held(hand.hands),
+            refill=refill,
+        )
     )
-    return _play(m, w, profile, hand, result, frames)
+    return _play(m, w, profile, hand, named, moments)
+
+
+def _cards(indices: list[int]) -> tuple[Card, ...]:
+    return tuple(CARDS[c] for c in indices)
 
 
 def _play(
@@ -239,22 +193,22 @@ def _play(
     w: Where,
     profile: Profile,
     hand: Hand,
-    result: dict[str, Any],
-    frames: list[dict[str, Any]],
+    report: HandReport,
+    moments: list[Moment],
 ) -> Replay:
     """The tricks of ``plays``; the last one may be unfinished."""
     assert hand.high_seat is not None
-    trump = hand.trump
+    trump = Suit(hand.trump)
     plays = m.get("plays", [])
     if not isinstance(plays, list):
         raise w.error(("plays",), "expected a list of tricks")
-    tricks_out: list[dict[str, Any]] = []
+    tricks: list[TrickResult] = []
     for t, trick in enumerate(plays):
         if hand.phase is not Phase.PLAY:
             raise w.error(("plays", t), "the hand is over: too many tricks")
         if not isinstance(trick, list) or not trick:
             raise w.error(("plays", t), "expected the cards of one trick, in play order")
-        leader = hand.to_act
+        leader = Seat(hand.to_act)
         done: list[tuple[int, int, tuple[int, ...]]] = []
         for k, item in enumerate(trick):
             if len(hand.tricks) > t:
@@ -273,14 +227,14 @@ def _play(
                     trick=t + 1,
                 ) from None
             done.append((s, top, pile))
-            frames.append(
-                {
-                    "id": f"t{t + 1}c{k + 1}",
-                    "trump": SUIT_LETTERS[trump],
-                    "hands": hands_codes(hand.hands),
-                    "leader": SEATS[leader],
-                    "trick": frame_trick(done),
-                }
+            moments.append(
+                Moment(
+                    f"t{t + 1}c{k + 1}",
+                    trump=trump,
+                    hands=held(hand.hands),
+                    leader=leader,
+                    trick=table_plays(done),
+                )
             )
         if len(hand.tricks) <= t:
             if t == len(plays) - 1:
@@ -289,58 +243,43 @@ def _play(
                 ("plays", t), f"trick {t + 1} is not complete: {SEATS[hand.to_act]} has not played"
             )
         tr = hand.tricks[t]
-        tricks_out.append(
-            {
-                "number": tr.number,
-                "leader": SEATS[tr.leader],
-                "cards": [
-                    CODES[p.card]
-                    if not p.beneath
-                    else [CODES[p.card], *(CODES[c] for c in p.beneath)]
-                    for p in tr.plays
-                ],
-                "seats": [SEATS[p.seat] for p in tr.plays],
-                "winner": SEATS[tr.winner],
-                "winning_card": CODES[tr.winning_card],
-                "trumped": tr.trumped,
-                "points": tr.points,
-            }
+        result = TrickResult(
+            number=tr.number,
+            leader=Seat(tr.leader),
+            plays=table_plays([(p.seat, p.card, tuple(p.beneath)) for p in tr.plays]),
+            winner=Seat(tr.winner),
+            winning_card=CARDS[tr.winning_card],
+            trumped=tr.trumped,
+            points=tr.points,
         )
-        frames.append(
-            {
-                "id": f"t{t + 1}",
-                "trump": SUIT_LETTERS[trump],
-                "hands": hands_codes(hand.hands),
-                "leader": SEATS[leader],
-                "trick": frame_trick(done),
-                "winner": SEATS[tr.winner],
-                "winning_card": CODES[tr.winning_card],
-                "trumped": tr.trumped,
-                "points": tr.points,
-            }
+        tricks.append(result)
+        moments.append(
+            Moment(
+                f"t{t + 1}",
+                trump=trump,
+                hands=held(hand.hands),
+                leader=leader,
+                trick=table_plays(done),
+                winner=result.winner,
+                winning_card=result.winning_card,
+                trumped=result.trumped,
+                trick_points=result.points,
+            )
         )
-    result["tricks"] = tricks_out
-    result["finished"] = hand.is_done()
+    report = replace(report, tricks=tuple(tricks))
     if not hand.is_done():
-        result["position"] = position(hand)
+        report = replace(report, position=position(hand))
     else:
         r = hand.result()
-        result.update(
-            points=teams(r.points),
-            owners={k: team_name(v) for k, v in r.owners.items()},
+        assert hand.high_bid is not None and r.made is not None
+        outcome = HandOutcome(
+            points=Points.of(r.points),
+            owners=tuple((k, None if v is None else Team(v)) for k, v in r.owners.items()),
             made=r.made,
-            delta=teams(r.delta),
+            delta=Points.of(r.delta),
+            bidder=Seat(hand.high_seat),
+            bid=hand.high_bid,
         )
-        frames.append(
-            {
-                "id": "score",
-                "trump": SUIT_LETTERS[trump],
-                "points": result["points"],
-                "owners": result["owners"],
-                "made": r.made,
-                "delta": result["delta"],
-                "bidder": SEATS[hand.high_seat],
-                "bid": hand.high_bid,
-            }
-        )
-    return Replay("hand", profile.name, result, frames)
+        report = replace(report, outcome=outcome)
+        moments.append(Moment("score", trump=trump, outcome=outcome))
+    return Replay("hand", profile.name, report, tuple(moments))

@@ -7,8 +7,11 @@ from typing import Any
 
 from tutorial.engine.profiles import Profile
 from tutorial.engine.scoring import GameScore, score_hand
+from tutorial.engine.seats import Team
 from tutorial.scenario import fields as F
-from tutorial.scenario.common import TEAMS, Replay, team_name, teams
+from tutorial.scenario.common import TEAMS, Replay
+from tutorial.scenario.moments import Moment
+from tutorial.scenario.results import GameReport, HandScore, Points, ScoreReport
 from tutorial.yamldoc import Key, Where
 
 
@@ -46,20 +49,21 @@ def replay_score(m: Mapping[str, Any], w: Where, profile: Profile) -> Replay:
     pts = _points(w, ("points",), m.get("points"), profile)
     out = score_hand(profile, before, bidder, bid, pts)
     d = out.decision
-    result = {
-        "before": teams(before),
-        "bidder": TEAMS[bidder],
-        "bid": bid,
-        "points": teams(pts),
-        "made": out.made,
-        "delta": teams(out.delta),
-        "after": teams(out.after),
-        "bidder_goes_out": d.bidder_goes_out,
-        "winner": team_name(d.winner),
-        "decided_by": d.decided_by.value if d.decided_by else None,
-    }
-    frames = [{"id": "score", **result}]
-    return Replay("score", profile.name, result, frames)
+    score = HandScore(
+        before=Points.of(before),
+        bidder=Team(bidder),
+        bid=bid,
+        points=Points.of(pts),
+        made=out.made,
+        delta=Points.of(out.delta),
+        after=Points.of(out.after),
+        bidder_goes_out=d.bidder_goes_out,
+        winner=None if d.winner is None else Team(d.winner),
+    )
+    decided = d.decided_by.value if d.decided_by else None
+    report = ScoreReport(score, decided)
+    moments = (Moment("score", score=score, decided_by=decided),)
+    return Replay("score", profile.name, report, moments)
 
 
 def replay_game(m: Mapping[str, Any], w: Where, profile: Profile) -> Replay:
@@ -67,9 +71,7 @@ def replay_game(m: Mapping[str, Any], w: Where, profile: Profile) -> Replay:
     if not isinstance(hands, list) or not hands:
         raise w.error(("hands",), "expected a list of hand results")
     game = GameScore(profile)
-    scores = []
-    frames = []
-    details = []
+    details: list[HandScore] = []
     for i, h in enumerate(hands):
         hm = F.mapping(w, ("hands", i), h, required=("bidder", "bid", "points"))
         if game.winner is not None:
@@ -83,24 +85,23 @@ def replay_game(m: Mapping[str, Any], w: Where, profile: Profile) -> Replay:
         game = game.add(bidder, bid, pts)
         assert game.last is not None
         d = game.last.decision
-        scores.append(teams(game.totals))
-        detail = {
-            "before": teams(before),
-            "bidder": TEAMS[bidder],
-            "bid": bid,
-            "points": teams(pts),
-            "made": game.last.made,
-            "delta": teams(game.last.delta),
-            "after": teams(game.totals),
-            "bidder_goes_out": d.bidder_goes_out,
-            "winner": team_name(d.winner),
-        }
-        details.append(detail)
-        frames.append({"id": f"h{i + 1}", **detail})
-    result = {
-        "scores": scores,
-        "hands": details,
-        "winner": team_name(game.winner),
-        "decided_by": game.decided_by.value if game.decided_by else None,
-    }
-    return Replay("game", profile.name, result, frames)
+        details.append(
+            HandScore(
+                before=Points.of(before),
+                bidder=Team(bidder),
+                bid=bid,
+                points=Points.of(pts),
+                made=game.last.made,
+                delta=Points.of(game.last.delta),
+                after=Points.of(game.totals),
+                bidder_goes_out=d.bidder_goes_out,
+                winner=None if d.winner is None else Team(d.winner),
+            )
+        )
+    report = GameReport(
+        tuple(details),
+        None if game.winner is None else Team(game.winner),
+        game.decided_by.value if game.decided_by else None,
+    )
+    moments = tuple(Moment(f"h{i + 1}", score=h) for i, h in enumerate(details))
+    return Replay("game", profile.name, report, moments)

@@ -5,14 +5,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tutorial.engine.cards import CODES, mask_codes, mask_of
+from tutorial.engine.cards import CARDS, CODES, Suit, mask_of
 from tutorial.engine.points import point_table
 from tutorial.engine.profiles import Profile
-from tutorial.engine.seats import SUIT_LETTERS
+from tutorial.engine.seats import SUIT_LETTERS, Seat
 from tutorial.engine.trick import legal_plays, trick_winner
 from tutorial.engine.trumps import EFFECTIVE_SUIT
 from tutorial.scenario import fields as F
-from tutorial.scenario.common import SEATS, Replay, frame_trick, teams, top_and_pile
+from tutorial.scenario.common import SEATS, Replay, table_plays, top_and_pile
+from tutorial.scenario.moments import Moment, Shown, shown
+from tutorial.scenario.results import LegalReport, Points, TrickReport, cards_of
 from tutorial.yamldoc import Key, Where
 
 
@@ -87,52 +89,51 @@ def replay_trick(m: Mapping[str, Any], w: Where, profile: Profile) -> Replay:
     pts = sum(v for name, c, v, _ in table.cards if name not in varying and (taken >> c) & 1)
     team = out.winner & 1
     points = (pts, 0) if team == 0 else (0, pts)
-    cards_out = [
-        CODES[top] if not pile else [CODES[top], *(CODES[c] for c in pile)]
-        for _, top, pile in plays
-    ]
-    result = {
-        "trump": SUIT_LETTERS[trump],
-        "leader": SEATS[leader],
-        "cards": cards_out,
-        "led_suit": SUIT_LETTERS[out.led_suit],
-        "winner": SEATS[out.winner],
-        "winning_card": CODES[out.winning_card],
-        "trumped": out.trumped,
-        "points": teams(points),
-    }
-    frames: list[dict[str, Any]] = []
+    typed = table_plays(plays)
+    suit = Suit(trump)
+    report = TrickReport(
+        trump=suit,
+        leader=Seat(leader),
+        plays=typed,
+        led_suit=Suit(out.led_suit),
+        winner=Seat(out.winner),
+        winning_card=CARDS[out.winning_card],
+        trumped=out.trumped,
+        points=Points.of(points),
+    )
 
-    def held(k: int) -> dict[str, list[str]]:
+    def still_held(k: int) -> Shown:
         """The listed hands after the first ``k`` plays."""
         gone = mask_of(c for _, top, pile in plays[:k] for c in (top, *pile))
-        return {SEATS[seat]: mask_codes(h & ~gone) for seat, h in sorted(hands.items())}
+        return shown({seat: cards_of(h & ~gone) for seat, h in hands.items()})
 
-    for k in range(1, len(plays) + 1):
-        frames.append(
-            {
-                "id": f"t1c{k}",
-                "trick": frame_trick(plays[:k]),
-                "leader": SEATS[leader],
-                "trump": SUIT_LETTERS[trump],
-                "hands": held(k),
-            }
+    moments = [
+        Moment(
+            f"t1c{k}",
+            table=True,
+            trick=typed[:k],
+            leader=Seat(leader),
+            trump=suit,
+            hands=still_held(k),
         )
+        for k in range(1, len(plays) + 1)
+    ]
     if len(plays) == 4:
-        frames.append(
-            {
-                "id": "t1",
-                "trick": frame_trick(plays),
-                "leader": SEATS[leader],
-                "trump": SUIT_LETTERS[trump],
-                "winner": SEATS[out.winner],
-                "winning_card": CODES[out.winning_card],
-                "trumped": out.trumped,
-                "points": pts,
-                "hands": held(4),
-            }
+        moments.append(
+            Moment(
+                "t1",
+                table=True,
+                trick=typed,
+                leader=Seat(leader),
+                trump=suit,
+                winner=Seat(out.winner),
+                winning_card=CARDS[out.winning_card],
+                trumped=out.trumped,
+                trick_points=pts,
+                hands=still_held(4),
+            )
         )
-    return Replay("trick", profile.name, result, frames)
+    return Replay("trick", profile.name, report, tuple(moments))
 
 
 # -- legal ------------------------------------------------------------------------------------
@@ -151,23 +152,23 @@ def replay_legal(m: Mapping[str, Any], w: Where, profile: Profile) -> Replay:
         raise w.error(("hand",), "the hand of the seat to play must hold at least one card")
     seat = (leader + len(plays)) % 4
     led = EFFECTIVE_SUIT[trump][plays[0][1]] if plays else -1
-    legal = legal_plays(mask_of(hand), trump, led)
-    result = {
-        "trump": SUIT_LETTERS[trump],
-        "seat": SEATS[seat],
-        "hand": mask_codes(mask_of(hand)),
-        "led_suit": SUIT_LETTERS[led] if led >= 0 else None,
-        "legal": mask_codes(legal),
-    }
-    frames = [
-        {
-            "id": "position",
-            "trick": frame_trick(plays),
-            "leader": SEATS[leader],
-            "trump": SUIT_LETTERS[trump],
-            "hands": {SEATS[seat]: mask_codes(mask_of(hand))},
-            "to_play": SEATS[seat],
-            "legal": mask_codes(legal),
-        }
-    ]
-    return Replay("legal", profile.name, result, frames)
+    legal = cards_of(legal_plays(mask_of(hand), trump, led))
+    held = cards_of(mask_of(hand))
+    report = LegalReport(
+        trump=Suit(trump),
+        seat=Seat(seat),
+        hand=held,
+        led_suit=Suit(led) if led >= 0 else None,
+        legal=legal,
+    )
+    moment = Moment(
+        "position",
+        table=True,
+        trick=table_plays(plays),
+        leader=Seat(leader),
+        trump=Suit(trump),
+        hands=shown({seat: held}),
+        to_play=Seat(seat),
+        legal=legal,
+    )
+    return Replay("legal", profile.name, report, (moment,))

@@ -15,21 +15,23 @@ import json
 from pathlib import Path
 from typing import Any
 
-from tutorial.engine.cards import parse_index
-from tutorial.engine.hand import SEATS, point_table
+from tutorial.engine.hand import point_table
 from tutorial.engine.profiles import get_profile
 from tutorial.scenario.files import FileReport, compare
 from tutorial.scenario.replay import replay
+from tutorial.scenario.results import HandReport
 from tutorial.solver.analyse import solve
 from tutorial.solver.position import Position
 from tutorial.yamldoc import SourceError, Where, YamlDoc
 
 
-def position_of(result: dict[str, Any]) -> Position:
+def position_of(report: HandReport) -> Position:
     """The position a replayed ``hand`` scenario stops at (after the refill)."""
-    profile = get_profile(result["profile"])
-    trump = "CDHS".index(result["trump"])
-    start = [sum(1 << parse_index(c) for c in result["hands_after_refill"][s]) for s in SEATS]
+    profile = get_profile(report.profile)
+    if report.trump is None or report.hands_after_refill is None or report.bidder is None:
+        raise ValueError("the hand stops before trump is named: there is no play to solve")
+    trump = int(report.trump)
+    start = [sum(c.bit for c in h) for h in report.hands_after_refill]
     in_play = start[0] | start[1] | start[2] | start[3]
     table = point_table(profile, trump, in_play)
     capture = [0] * 52
@@ -43,7 +45,7 @@ def position_of(result: dict[str, Any]) -> Position:
         profile,
         trump,
         (start[0], start[1], start[2], start[3]),
-        SEATS.index(result["bidder"]),
+        int(report.bidder),
         (),
         True,
         (0, 0),
@@ -51,11 +53,9 @@ def position_of(result: dict[str, Any]) -> Position:
         tuple(capture),
         table.scoring_trumps,
     )
-    for trick in result.get("tricks", []):
-        for item in trick["cards"]:
-            cards = [item] if isinstance(item, str) else list(item)
-            top, *beneath = (parse_index(c) for c in cards)
-            pos = pos.apply((top, tuple(beneath)))
+    for trick in report.tricks:
+        for play in trick.plays:
+            pos = pos.apply((play.card.index, tuple(c.index for c in play.beneath)))
     return pos
 
 
@@ -66,11 +66,11 @@ def solve_file(path: Path, display: str | None = None) -> FileReport:
         doc = YamlDoc.load(path, name)
         where = Where(doc)
         rep = replay(doc.data, where)
-        if rep.kind != "hand":
+        if not isinstance(rep.report, HandReport):
             raise where.error(("kind",), f"cinch solve needs a `hand` scenario, not {rep.kind!r}")
-        if rep.result.get("thrown_in"):
+        if rep.report.thrown_in:
             raise where.error(("bids",), "everyone passed: the hand is thrown in, nothing to solve")
-        result = solve(position_of(rep.result)).to_json()
+        result = solve(position_of(rep.report)).to_json()
         expect = doc.data.get("expect") if isinstance(doc.data, dict) else None
         if expect is not None and not isinstance(expect, dict):
             raise where.error(("expect",), "expected a mapping of result fields")

@@ -4,11 +4,13 @@ language, and the moment's title."""
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Sequence
 
 from tutorial.engine.cards import Card
+from tutorial.engine.seats import Seat, Team
 from tutorial.explain import point_name, team_name
 from tutorial.i18n import Translator
+from tutorial.scenario.moments import Moment
 
 
 def moment_title(t: Translator, moment: str) -> str:
@@ -34,101 +36,95 @@ def moment_title(t: Translator, moment: str) -> str:
     return moment
 
 
-def pretty(codes: list[str]) -> str:
-    return " ".join(Card.parse(c).pretty for c in codes) or "—"
+def pretty(cards: Sequence[Card]) -> str:
+    return " ".join(c.pretty for c in cards) or "—"
 
 
-def frame_facts(t: Translator, frame: dict[str, Any]) -> list[str]:
+def frame_facts(t: Translator, frame: Moment) -> list[str]:
     """The engine's own account of a moment, as short sentences."""
     out: list[str] = []
-    fid = frame["id"]
-    if fid == "bidding":
+    if frame.calls is not None:
         word = t("pass")
         calls = ", ".join(
-            f"{c['seat']}: {word if c['call'] == 'pass' else c['call']}" for c in frame["calls"]
+            f"{c.seat.letter}: {word if c.bid is None else c.bid}" for c in frame.calls
         )
         out.append(t("Calls: {calls}", calls=calls))
-    elif fid == "refill":
-        r = frame["refill"]
-        for seat in "ABCD":
+    elif frame.refill is not None:
+        r = frame.refill
+        for seat in Seat:
             out.append(
                 t(
                     "{seat} discards {discards} and receives {received}.",
-                    seat=seat,
-                    discards=pretty(r["discards"][seat]),
-                    received=pretty(r["received"][seat]),
+                    seat=seat.letter,
+                    discards=pretty(r.discards[seat]),
+                    received=pretty(r.received[seat]),
                 )
             )
-        if r.get("reshuffled"):
+        if r.reshuffled and r.reshuffle_before is not None:
             out.append(
                 t(
                     "The stock ran out while serving {seat}: the discarded non-trumps "
                     "were shuffled into a new stock.",
-                    seat=r["reshuffle_before"],
+                    seat=r.reshuffle_before.letter,
                 )
             )
-        if r.get("dealer_discarded"):
+        if r.dealer_discarded:
             out.append(
                 t(
                     "The dealer keeps the trumps of the rest of the stock and discards {cards}.",
-                    cards=pretty(r["dealer_discarded"]),
+                    cards=pretty(r.dealer_discarded),
                 )
             )
-    elif fid == "score" and "owners" in frame:
+    elif frame.outcome is not None:
+        o = frame.outcome
         owners = ", ".join(
-            f"{point_name(t, k)} → {team_name(t, v)}" for k, v in frame["owners"].items() if v
+            f"{point_name(t, k)} → {team_name(t, v)}" for k, v in o.owners if v is not None
         )
         out.append(
             t(
                 "Points: A and C {ac}, B and D {bd} ({owners}).",
-                ac=frame["points"]["AC"],
-                bd=frame["points"]["BD"],
+                ac=o.points.ac,
+                bd=o.points.bd,
                 owners=owners,
             )
         )
-        out.append(_made(t, frame))
-    elif fid == "score" or fid.startswith("h"):
-        if "before" in frame:
-            out.append(
-                t(
-                    "Score before the hand: A and C {ac}, B and D {bd}.",
-                    ac=frame["before"]["AC"],
-                    bd=frame["before"]["BD"],
-                )
+        out.append(_made(t, o.bidder.team, o.bid, o.made))
+    elif frame.score is not None:
+        sc = frame.score
+        out.append(
+            t(
+                "Score before the hand: A and C {ac}, B and D {bd}.",
+                ac=sc.before.ac,
+                bd=sc.before.bd,
             )
-        if "points" in frame:
-            out.append(
-                t(
-                    "Points taken: A and C {ac}, B and D {bd}.",
-                    ac=frame["points"]["AC"],
-                    bd=frame["points"]["BD"],
-                )
+        )
+        out.append(
+            t(
+                "Points taken: A and C {ac}, B and D {bd}.",
+                ac=sc.points.ac,
+                bd=sc.points.bd,
             )
-        out.append(_made(t, frame))
-        if "after" in frame:
-            out.append(
-                t(
-                    "New score: A and C {ac}, B and D {bd}.",
-                    ac=frame["after"]["AC"],
-                    bd=frame["after"]["BD"],
-                )
+        )
+        out.append(_made(t, sc.bidder, sc.bid, sc.made))
+        out.append(
+            t(
+                "New score: A and C {ac}, B and D {bd}.",
+                ac=sc.after.ac,
+                bd=sc.after.bd,
             )
-        if frame.get("bidder_goes_out"):
+        )
+        if sc.bidder_goes_out:
             out.append(t("Both sides held 55 or more before this hand: bidder goes out."))
-        if frame.get("winner"):
-            out.append(t("{team} win the game.", team=team_name(t, frame["winner"])))
+        if sc.winner is not None:
+            out.append(t("{team} win the game.", team=team_name(t, sc.winner)))
     return out
 
 
-def _made(t: Translator, frame: dict[str, Any]) -> str:
-    bidder = frame["bidder"]
-    team = bidder if bidder in ("AC", "BD") else ("AC" if bidder in "AC" else "BD")
-    if frame["made"]:
+def _made(t: Translator, team: Team, bid: int, made: bool) -> str:
+    if made:
         return t(
             "{team} bid {bid} and made it: they add their points.",
             team=team_name(t, team),
-            bid=frame["bid"],
+            bid=bid,
         )
-    return t(
-        "{team} bid {bid} and failed: they lose {bid}.", team=team_name(t, team), bid=frame["bid"]
-    )
+    return t("{team} bid {bid} and failed: they lose {bid}.", team=team_name(t, team), bid=bid)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import streamlit as st
@@ -12,6 +13,7 @@ from tutorial.explain import card_label, team_name
 from tutorial.lessons.judge import judge
 from tutorial.lessons.model import Lesson, Question
 from tutorial.progress import Item, question_item
+from tutorial.scenario.results import GameReport, HandReport, LegalReport, ScoreReport, TrickReport
 from tutorial.ui.session import Session, keep, store
 from tutorial.ui.table import frame_table
 from tutorial.ui.views import safe_md
@@ -114,43 +116,41 @@ def _scenario_preview(s: Session, q: Question) -> None:
     assert q.scenario is not None
     rep = q.scenario.replay
     if rep.kind in ("trick", "legal"):
-        frame = (
-            rep.frames[-1] if rep.kind == "legal" else rep.frames[-2 if len(rep.frames) > 1 else -1]
-        )
+        frame = rep.timeline[-1]
         if rep.kind == "trick":  # show all cards, but not who wins
-            frame = {k: v for k, v in rep.frames[-1].items() if k not in ("winner", "winning_card")}
+            frame = replace(frame, winner=None, winning_card=None)
         st.markdown(frame_table(s.t, frame, rep.profile), unsafe_allow_html=True)
-    elif rep.kind in ("score", "game"):
-        data = q.scenario.data
+    elif isinstance(rep.report, ScoreReport | GameReport):
         lines = []
         t = s.t
-        if rep.kind == "score":
+        if isinstance(rep.report, ScoreReport):
+            sc = rep.report.score
             lines.append(
                 t(
                     "Score before the hand: A and C {ac}, B and D {bd}.",
-                    ac=data["before"]["AC"],
-                    bd=data["before"]["BD"],
+                    ac=sc.before.ac,
+                    bd=sc.before.bd,
                 )
             )
             lines.append(
                 t(
                     "{team} bid {bid}; points taken: A and C {ac}, B and D {bd}.",
-                    team=team_name(t, str(data["bidder"]).upper()),
-                    bid=data["bid"],
-                    ac=data["points"]["AC"],
-                    bd=data["points"]["BD"],
+                    team=team_name(t, sc.bidder),
+                    bid=sc.bid,
+                    ac=sc.points.ac,
+                    bd=sc.points.bd,
                 )
             )
         else:
-            for n, h in enumerate(data["hands"], 1):
+            for n, h in enumerate(rep.report.hands, 1):
                 lines.append(
                     t(
                         "Hand {n}: {team} bid {bid}; points A and C {ac}, B and D {bd}.",
                         n=n,
-                        team=team_name(t, str(h["bidder"]).upper()),
-                        bid=h["bid"],
-                        ac=h["points"]["AC"],
-                        bd=h["points"]["BD"],
+                        team=team_name(t, h.bidder),
+                        bid=h.bid,
+                        ac=h.points.ac,
+                        bd=h.points.bd,
                     )
                 )
         for line in lines:
@@ -179,8 +179,9 @@ def _answer_widget(s: Session, q: Question, base: str) -> Any:
         return chosen
     if q.type == "cards":
         trump = None
-        if q.scenario is not None and q.scenario.replay.result.get("trump"):
-            trump = "CDHS".index(q.scenario.replay.result["trump"])
+        report = q.scenario.replay.report if q.scenario is not None else None
+        if isinstance(report, TrickReport | LegalReport | HandReport) and report.trump is not None:
+            trump = int(report.trump)
         profile = get_profile(q.scenario.replay.profile if q.scenario else "pagat-62")
         if q.scenario is not None:
             _scenario_preview(s, q)

@@ -26,9 +26,9 @@ def stepper(
     """Forward/back card by card and trick by trick, with narration and the engine's
     explanation of each moment. The position is saved, so a returning learner finds it."""
     t = s.t
-    frames = scenario.replay.frames
+    frames = scenario.replay.timeline
     key = f"frame:{lesson.id}:{step.id}"
-    ids = [f["id"] for f in frames]
+    ids = [f.id for f in frames]
     if key not in st.session_state:  # a returning learner: the moment saved for this step
         at = (saved or {}).get(position_item(lesson.id))
         moments = at.value.get("moments") if at and isinstance(at.value, dict) else None
@@ -36,7 +36,7 @@ def stepper(
         st.session_state[key] = ids.index(moment) if moment in ids else 0
     i = min(max(int(st.session_state.get(key, 0)), 0), len(frames) - 1)
     st.session_state[key] = i
-    tricks = [j for j, f in enumerate(frames) if re.fullmatch(r"t\d+", f["id"])]
+    tricks = [j for j, f in enumerate(frames) if re.fullmatch(r"t\d+", f.id)]
 
     def go(to: int) -> None:
         where = min(max(to, 0), len(frames) - 1)
@@ -80,7 +80,7 @@ def stepper(
                     "Moment {i} of {n}: {title}",
                     i=i + 1,
                     n=len(frames),
-                    title=moment_title(t, frame["id"]),
+                    title=moment_title(t, frame.id),
                 )
             )
 
@@ -88,18 +88,20 @@ def stepper(
     if kind in ("trick", "hand", "legal"):
         dim = None
         if kind == "legal":
-            dim = set(frame["hands"][frame["to_play"]]) - set(frame["legal"])
+            assert frame.to_play is not None and frame.legal is not None
+            dim = set(frame.hand(frame.to_play) or ()) - set(frame.legal)
         taken = taken_so_far(frames, i) if kind != "legal" else None
         st.markdown(
             frame_table(t, frame, scenario.replay.profile, dim, taken), unsafe_allow_html=True
         )
         if kind == "legal":
+            assert frame.to_play is not None and frame.legal is not None
             st.markdown(
                 safe_md(
                     t(
                         "{seat} may play: {cards}",
-                        seat=frame["to_play"],
-                        cards=pretty(frame["legal"]),
+                        seat=frame.to_play.letter,
+                        cards=pretty(frame.legal),
                     )
                 )
             )
@@ -108,5 +110,5 @@ def stepper(
     for fact in frame_facts(t, frame):
         st.markdown(safe_md(fact))
     for n in step.narration:
-        if n.at == frame["id"]:
+        if n.at == frame.id:
             st.info(safe_md(n.text.get(s.lang)), icon="💬")

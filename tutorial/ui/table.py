@@ -3,33 +3,37 @@ titles, the trump line, and the HTML of :mod:`tutorial.ui.svg`."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from tutorial.engine.cards import Card, parse_index
+from tutorial.drills.model import show_moment
+from tutorial.engine.cards import Card, Suit
 from tutorial.engine.profiles import get_profile
+from tutorial.engine.seats import Seat
 from tutorial.explain import card_label, explain_trick
 from tutorial.i18n import Translator
+from tutorial.scenario.moments import NO_HANDS, Moment
 from tutorial.ui import svg
 
 
 def _views(
     t: Translator,
-    codes: list[str],
+    cards: Sequence[Card],
     trump: int | None,
     profile: str,
     *,
-    winner: str | None = None,
-    dim: set[str] | None = None,
+    winner: Card | None = None,
+    dim: set[Card] | None = None,
 ) -> list[svg.CardView]:
     p = get_profile(profile)
     return [
         svg.CardView(
-            c,
-            card_label(t, parse_index(c), trump, p),
+            c.code,
+            card_label(t, c.index, trump, p),
             winner=(c == winner),
             dim=bool(dim) and c in (dim or set()),
         )
-        for c in codes
+        for c in cards
     ]
 
 
@@ -41,20 +45,19 @@ def trump_text(t: Translator, trump: int | None) -> str:
     left = Card(LEFT_PEDRO[trump]).pretty
     return t(
         "Trump: {symbol} {suit} (Left Pedro: {left})",
-        symbol="♣♦♥♠"[trump],
+        symbol=Suit(trump).symbol,
         suit=t(("clubs", "diamonds", "hearts", "spades")[trump]),
         left=left,
     )
 
 
-def seat_titles(t: Translator, frame: dict[str, Any]) -> dict[str, str]:
+def seat_titles(t: Translator, frame: Moment) -> dict[str, str]:
     out = {}
-    for seat in "ABCD":
-        partner = "CDAB"["ABCD".index(seat)]
-        title = t("{seat} (partner {partner})", seat=seat, partner=partner)
-        if frame.get("dealer") == seat:
+    for seat in Seat:
+        title = t("{seat} (partner {partner})", seat=seat.letter, partner=seat.partner.letter)
+        if frame.dealer is seat:
             title += " · " + t("dealer")
-        out[seat] = title
+        out[seat.letter] = title
     return out
 
 
@@ -74,67 +77,68 @@ Taken = dict[str, tuple[int, int]]
 """Seat → (tricks won, card points in them) so far."""
 
 
-def taken_so_far(frames: list[dict[str, Any]], upto: int) -> Taken:
+def taken_so_far(frames: Sequence[Moment], upto: int) -> Taken:
     """Tricks won and their points per seat, from the finished tricks among ``frames[:upto+1]``."""
     out: Taken = {}
     for f in frames[: upto + 1]:
-        if f.get("winner") in ("A", "B", "C", "D") and "trick" in f:
-            tricks, points = out.get(f["winner"], (0, 0))
-            out[f["winner"]] = (tricks + 1, points + int(f.get("points", 0)))
+        if f.winner is not None and f.trick is not None:
+            tricks, points = out.get(f.winner.letter, (0, 0))
+            out[f.winner.letter] = (tricks + 1, points + (f.trick_points or 0))
     return out
 
 
-def seat_notes(
-    t: Translator, frame: dict[str, Any], taken: Taken | None = None
-) -> dict[str, list[str]]:
+def seat_notes(t: Translator, frame: Moment, taken: Taken | None = None) -> dict[str, list[str]]:
     """Short lines for each seat: cards held (when known), tricks and points taken."""
-    hands = frame.get("hands") or {}
     notes: dict[str, list[str]] = {}
-    for seat in "ABCD":
+    for seat in Seat:
         parts = []
-        if seat in hands:
-            parts.append(t.n("{n} card", "{n} cards", len(hands[seat])))
+        held = frame.hand(seat)
+        if held is not None:
+            parts.append(t.n("{n} card", "{n} cards", len(held)))
         else:
             parts.append(t("cards not shown"))
         if taken is not None:
-            tricks, points = taken.get(seat, (0, 0))
+            tricks, points = taken.get(seat.letter, (0, 0))
             parts.append(t.n("{n} trick", "{n} tricks", tricks))
             parts.append(t.n("{n} point", "{n} points", points))
         line = " · ".join(parts)
-        notes[seat] = [t("leads") + " · " + line if frame.get("leader") == seat else line]
+        notes[seat.letter] = [t("leads") + " · " + line if frame.leader is seat else line]
     return notes
 
 
 def frame_table(
     t: Translator,
-    frame: dict[str, Any],
+    frame: Moment,
     profile: str,
-    dim: set[str] | None = None,
+    dim: set[Card] | None = None,
     taken: Taken | None = None,
 ) -> str:
-    trump = "CDHS".index(frame["trump"]) if frame.get("trump") else None
-    win = frame.get("winning_card")
+    trump = None if frame.trump is None else int(frame.trump)
+    win = frame.winning_card
     hands = {
-        seat: _views(t, codes, trump, profile, dim=dim)
-        for seat, codes in (frame.get("hands") or {}).items()
+        Seat(seat).letter: _views(t, cards, trump, profile, dim=dim)
+        for seat, cards in enumerate(frame.hands or NO_HANDS)
+        if cards is not None
     }
     trick = []
-    for n, play in enumerate(frame.get("trick") or []):
-        top = _views(t, [play["card"]], trump, profile, winner=win)[0]
-        beneath = tuple(_views(t, play["beneath"], trump, profile))
-        trick.append(svg.Play(play["seat"], top, beneath, t("led") if n == 0 else ""))
+    for n, play in enumerate(frame.trick or ()):
+        top = _views(t, [play.card], trump, profile, winner=win)[0]
+        beneath = tuple(_views(t, play.beneath, trump, profile))
+        trick.append(svg.Play(play.seat.letter, top, beneath, t("led") if n == 0 else ""))
     caption = ""
-    if frame.get("winner"):
+    if frame.winner is not None and frame.winning_card is not None:
+        led = frame.led_suit
+        assert led is not None
         caption = explain_trick(
             t,
-            frame["winner"],
-            frame["winning_card"],
-            frame["trumped"],
-            _led(frame),
-            frame.get("points", 0),
+            frame.winner,
+            frame.winning_card,
+            bool(frame.trumped),
+            led,
+            frame.trick_points or 0,
         )
-    elif frame.get("to_play"):
-        caption = t("{seat} to play", seat=frame["to_play"])
+    elif frame.to_play is not None:
+        caption = t("{seat} to play", seat=frame.to_play.letter)
     view = svg.TableView(
         trump,
         trump_text(t, trump),
@@ -142,27 +146,16 @@ def frame_table(
         hands,
         trick,
         caption,
-        frame.get("leader"),
-        frame.get("winner"),
+        None if frame.leader is None else frame.leader.letter,
+        None if frame.winner is None else frame.winner.letter,
         seat_notes=seat_notes(t, frame, taken),
         legend=legend(t),
     )
     return svg.table_html(view)
 
 
-def _led(frame: dict[str, Any]) -> str:
-    from tutorial.engine.trumps import EFFECTIVE_SUIT
-
-    first = frame["trick"][0]["card"]
-    trump = "CDHS".index(frame["trump"])
-    return "CDHS"[EFFECTIVE_SUIT[trump][parse_index(first)]]
-
-
 def puzzle_table(t: Translator, show: dict[str, Any], profile: str) -> str:
     """The card table of a drill puzzle (``Puzzle.show``: trump, leader, trick, hands, dealer,
     to_play), drawn like a lesson moment: plays at their seats, the leader marked, each seat's
     cards held or "cards not shown", and the legend. Nothing of the answer is shown."""
-    frame = {k: v for k, v in show.items() if k in ("trump", "leader", "trick", "hands", "dealer")}
-    if show.get("to_play"):
-        frame["to_play"] = show["to_play"]
-    return frame_table(t, frame, profile)
+    return frame_table(t, show_moment(show), profile)

@@ -3,17 +3,19 @@ lines, the engine replay, and small card helpers."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from tutorial.drills.model import Line, Plural, n
 from tutorial.engine.cards import CODES, mask_of
+from tutorial.engine.seats import SUIT_LETTERS
 from tutorial.engine.trumps import LEFT_PEDRO
 from tutorial.i18n import N_
 from tutorial.scenario.fields import SEATS, TEAMS
 from tutorial.scenario.replay import replay
+from tutorial.scenario.results import Report
 from tutorial.yamldoc import Where, YamlDoc
 
-SUITS = "CDHS"
+SUITS = SUIT_LETTERS
 HAND_SIZE = 6
 """Every hand is refilled to 6 cards."""
 DEALT = 9
@@ -92,10 +94,17 @@ def count(phrase: Plural, number: int) -> Line:
     return Line(phrase, {"n": number})
 
 
-def run(scenario: dict[str, Any]) -> dict[str, Any]:
-    """The engine's replay of a drill scenario (its ``result``)."""
+R = TypeVar("R", bound=Report)
+
+
+def run(scenario: dict[str, Any], kind: type[R]) -> R:
+    """The engine's replay of a drill scenario: its typed report (``kind`` names the report
+    the scenario's kind gives, :class:`~tutorial.scenario.results.TrickReport` for a trick)."""
     doc = YamlDoc("drill", scenario, None)
-    return replay(scenario, Where(doc)).result
+    report = replay(scenario, Where(doc)).report
+    if not isinstance(report, kind):  # pragma: no cover - a drill builds its own kind
+        raise TypeError(f"a drill scenario gave a {type(report).__name__}, not {kind.__name__}")
+    return report
 
 
 def teams(pair: tuple[int, int] | list[int]) -> dict[str, int]:

@@ -19,6 +19,7 @@ from tutorial.drills.model import Puzzle
 from tutorial.engine.profiles import DEFAULT_PROFILE, get_profile
 from tutorial.i18n import N_
 from tutorial.scenario.fields import TEAMS
+from tutorial.scenario.results import ScoreReport
 
 
 def game_end(seed: int, difficulty: int) -> Puzzle:
@@ -60,25 +61,24 @@ def game_end(seed: int, difficulty: int) -> Puzzle:
             before = [rng.randrange(go, target), rng.randrange(go, target)]
             taken = rng.randrange(bid)
     scenario, team = score_scenario(profile, before, bidder, bid, taken)
-    r = run(scenario)
+    report = run(scenario, ScoreReport)
+    r = report.score
     lines = []
     made = (
         N_("{team} bid {bid} and took {points}: made.")
-        if r["made"]
+        if r.made
         else N_("{team} bid {bid} and took {points}: set, they lose {bid}.")
     )
-    lines.append(
-        line(made, L_SET if not r["made"] else L_DEFENDERS, team=team, bid=bid, points=taken)
-    )
+    lines.append(line(made, L_SET if not r.made else L_DEFENDERS, team=team, bid=bid, points=taken))
     lines.append(
         line(
             N_("New score: A and C {ac}, B and D {bd}."),
             None,
-            ac=r["after"]["AC"],
-            bd=r["after"]["BD"],
+            ac=r.after.ac,
+            bd=r.after.bd,
         )
     )
-    if r["bidder_goes_out"]:
+    if r.bidder_goes_out:
         lines.append(
             line(
                 N_("Both sides held {score} or more before the hand: bidder goes out is in force."),
@@ -88,7 +88,7 @@ def game_end(seed: int, difficulty: int) -> Puzzle:
         )
     else:
         low_team = TEAMS[0] if before[0] < before[1] else TEAMS[1]
-        if min(before) < go and max(r["after"].values()) >= go:
+        if min(before) < go and max(r.after.pair) >= go:
             lines.append(
                 line(
                     N_(
@@ -99,8 +99,8 @@ def game_end(seed: int, difficulty: int) -> Puzzle:
                     score=min(before),
                 )
             )
-    both = all(r["after"][side] >= target for side in TEAMS)
-    if r["decided_by"] == "bidder_goes_out":
+    both = all(x >= target for x in r.after.pair)
+    if report.decided_by == "bidder_goes_out":
         lines.append(
             line(
                 N_(
@@ -110,8 +110,8 @@ def game_end(seed: int, difficulty: int) -> Puzzle:
                 L_BGO,
             )
         )
-    elif r["winner"]:
-        if r["bidder_goes_out"]:
+    elif r.winner is not None:
+        if r.bidder_goes_out:
             lines.append(
                 line(N_("The bidders failed, so the hand is scored normally."), L_BGO_FAILS)
             )
@@ -119,7 +119,7 @@ def game_end(seed: int, difficulty: int) -> Puzzle:
             line(
                 N_("Only {team} have {target} or more: {team} win."),
                 L_62,
-                team=r["winner"],
+                team=r.winner.label,
                 target=target,
             )
         )
@@ -136,7 +136,7 @@ def game_end(seed: int, difficulty: int) -> Puzzle:
         )
     else:
         lines.append(line(N_("Nobody has won yet: play on."), L_62))
-    answer = r["winner"] or "none"
+    answer = "none" if r.winner is None else r.winner.label
     return Puzzle(
         "game-end",
         seed,

@@ -30,10 +30,12 @@ from tutorial.engine.cards import CODES, mask_codes
 from tutorial.engine.hand import point_table
 from tutorial.engine.playout import random_playout
 from tutorial.engine.profiles import DEFAULT_PROFILE, get_profile
+from tutorial.engine.seats import Seat
 from tutorial.engine.trumps import TRUMP_MASK
 from tutorial.i18n import N_
 from tutorial.scenario.export import playout_scenario
-from tutorial.scenario.fields import SEATS, TEAMS
+from tutorial.scenario.fields import TEAMS
+from tutorial.scenario.results import HandReport
 
 HARD_PROFILE = "classic-51"
 """Difficulty 3 drills the 51-point game, where Low goes to its captor and not every point
@@ -68,9 +70,12 @@ def hand_points(seed: int, difficulty: int) -> Puzzle:
             break
     scenario = playout_scenario(p, profile.name)
     scenario.pop("expect", None)
-    r = run(scenario)
-    trump = SUITS.index(r["trump"])
-    in_play = mask([idx(c) for h in r["hands_after_refill"].values() for c in h])
+    r = run(scenario, HandReport)
+    assert r.trump is not None and r.hands_after_refill is not None and r.outcome is not None
+    trump = int(r.trump)
+    start = r.hands_after_refill
+    in_play = mask([c.index for h in start for c in h])
+    owners = dict(r.outcome.owners)
     table = {
         name: (card, value, held)
         for name, card, value, held in point_table(profile, trump, in_play).cards
@@ -86,8 +91,8 @@ def hand_points(seed: int, difficulty: int) -> Puzzle:
         )
     lines.append(trump_line(trump))
     for rule in profile.points:
-        team = r["owners"].get(rule.name)
-        if rule.name not in table or team is None:
+        owner = owners.get(rule.name)
+        if rule.name not in table or owner is None:
             card = rule.card(trump, TRUMP_MASK[trump])
             lines.append(
                 line(
@@ -103,7 +108,7 @@ def hand_points(seed: int, difficulty: int) -> Puzzle:
             "card": CODES[card],
             "point": rule.name,
             "points": count(POINTS, value),
-            "team": team,
+            "team": owner.label,
         }
         if held:
             msg = N_("{card}, {point}: {points} for {team}, who held it before play.")
@@ -117,7 +122,7 @@ def hand_points(seed: int, difficulty: int) -> Puzzle:
         else:
             msg = N_("{card}, {point}: {points} for {team}, who captured it.")
             lines.append(line(msg, L_CAPTOR, **values))
-    ac, bd = r["points"]["AC"], r["points"]["BD"]
+    ac, bd = r.outcome.points.pair
     if ac + bd < profile.total_points:
         lines.append(
             line(
@@ -145,15 +150,15 @@ def hand_points(seed: int, difficulty: int) -> Puzzle:
             )
         )
     captured: dict[str, list[str]] = {team: [] for team in TEAMS}
-    for trick in r["tricks"]:
-        team = TEAMS[SEATS.index(trick["winner"]) % 2]
-        for c in trick["cards"]:
-            captured[team].extend(c if isinstance(c, list) else [c])
+    for trick in r.tricks:
+        captured[trick.winner.team.label].extend(c.code for p in trick.plays for c in p.cards)
     held_by: dict[str, str] = {}
     for card, _value, held in table.values():
         if held:
             code = CODES[card]
-            held_by[code] = next(s for s, h in r["hands_after_refill"].items() if code in h)
+            held_by[code] = next(
+                Seat(s).letter for s, h in enumerate(start) if any(c.index == card for c in h)
+            )
     return Puzzle(
         "hand-points",
         seed,

@@ -25,6 +25,7 @@ from tutorial.engine.profiles import DEFAULT_PROFILE
 from tutorial.engine.trumps import EFFECTIVE_SUIT, LEFT_PEDRO, TRUMP_MASK
 from tutorial.i18n import N_
 from tutorial.scenario.fields import SEATS
+from tutorial.scenario.results import LegalReport
 
 
 def legal_plays(seed: int, difficulty: int) -> Puzzle:
@@ -72,9 +73,12 @@ def legal_plays(seed: int, difficulty: int) -> Puzzle:
         "cards": [CODES[c] for c in [lead, *others]],
         "hand": [CODES[c] for c in hand],
     }
-    r = run(scenario)
-    seat = r["seat"]
-    led = SUITS.index(r["led_suit"])
+    r = run(scenario, LegalReport)
+    seat = r.seat.letter
+    assert r.led_suit is not None
+    led = int(r.led_suit)
+    legal = [c.code for c in r.legal]
+    held_codes = [c.code for c in r.hand]
     lines = [trump_line(trump), lead_line(trump, leader, lead, led)]
     held = [c for c in hand if (tm >> c) & 1]
     if led == trump:
@@ -126,7 +130,7 @@ def legal_plays(seed: int, difficulty: int) -> Puzzle:
                     led_suit=SUITS[led],
                 )
             )
-    lines.append(line(N_("{seat} may play: {cards}."), None, seat=seat, cards=r["legal"]))
+    lines.append(line(N_("{seat} may play: {cards}."), None, seat=seat, cards=legal))
     return Puzzle(
         "legal-plays",
         seed,
@@ -135,14 +139,14 @@ def legal_plays(seed: int, difficulty: int) -> Puzzle:
         scenario,
         line(N_("Which cards may {seat} play?"), seat=seat),
         "cards",
-        tuple(r["legal"]),
+        tuple(legal),
         tuple(lines),
         show={
             "trump": SUITS[trump],
             "leader": SEATS[leader],
             "trick": frame_trick(leader, [lead, *others], (), -1),
-            "hands": {seat: r["hand"]},
+            "hands": {seat: held_codes},
             "to_play": seat,
-            "pick": r["hand"],
+            "pick": held_codes,
         },
     )

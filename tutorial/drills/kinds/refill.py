@@ -32,9 +32,11 @@ from tutorial.drills.model import Line, Puzzle, n
 from tutorial.engine.cards import CODES, mask_codes
 from tutorial.engine.hand import Hand
 from tutorial.engine.profiles import DEFAULT_PROFILE, get_profile
+from tutorial.engine.seats import Seat
 from tutorial.engine.trumps import TRUMP_MASK
 from tutorial.i18n import N_
 from tutorial.scenario.fields import SEATS
+from tutorial.scenario.results import HandReport, RefillReport, codes
 
 KEEPS = n("keeps {n} trump", "keeps {n} trumps")
 
@@ -93,9 +95,10 @@ def refill(seed: int, difficulty: int) -> Puzzle:
         ]
         rng.shuffle(discards)
         scenario["reshuffle"] = [CODES[c] for c in discards]
-    r = run(scenario)
-    log = r["refill"]
-    received = log["received"]
+    r = run(scenario, HandReport)
+    log = r.refill
+    assert log is not None
+    received = {s.letter: codes(log.received[s]) for s in Seat}
     lines = [
         trump_line(trump),
         line(N_("Everyone discards every non-trump and keeps every trump."), L_DISCARD),
@@ -135,19 +138,24 @@ def _trumps_of(codes: list[str], trump: int) -> list[str]:
     return [c for c in codes if (TRUMP_MASK[trump] >> idx(c)) & 1]
 
 
-def _reshuffle_line(log: dict[str, Any]) -> Line:
+def _served(log: RefillReport) -> str | None:
+    """The seat being served when the stock ran out (None if it never did)."""
+    return None if log.reshuffle_before is None else log.reshuffle_before.letter
+
+
+def _reshuffle_line(log: RefillReport) -> Line:
     return line(
         N_(
             "The stock has run out: the discarded non-trumps, {cards}, are shuffled into a "
             "new stock."
         ),
         L_RUNS_OUT,
-        cards=count(CARDS, len(log["reshuffled"])),
+        cards=count(CARDS, len(log.reshuffled or ())),
     )
 
 
 def _other_lines(
-    seat: str, dealt: list[str], trump: int, got: list[str], old: set[str], log: dict[str, Any]
+    seat: str, dealt: list[str], trump: int, got: list[str], old: set[str], log: RefillReport
 ) -> list[Line]:
     kept = _trumps_of(dealt, trump)
     trumps = count(TRUMPS, len(kept))
@@ -155,7 +163,7 @@ def _other_lines(
     if len(kept) >= HAND_SIZE:
         msg = N_("{seat} keeps {trumps}, {size} or more: {seat} receives nothing.")
         return [line(msg, L_SIX, seat=seat, trumps=trumps, size=HAND_SIZE)]
-    if log["reshuffle_before"] != seat:
+    if _served(log) != seat:
         msg = N_("{seat} {keeps} and receives {number} from the top of the stock: {cards}.")
         return [line(msg, L_FILL, seat=seat, keeps=keeps, number=count(CARDS, len(got)), cards=got)]
     first = [c for c in got if c in old]
@@ -187,14 +195,14 @@ def _dealer_lines(
     trump: int,
     received: dict[str, list[str]],
     old: set[str],
-    log: dict[str, Any],
+    log: RefillReport,
 ) -> list[Line]:
     kept = _trumps_of(dealt, trump)
     trumps = count(TRUMPS, len(kept))
     keeps = _keeps(len(kept))
     got = received[seat]
     out = []
-    if log["reshuffled"] is not None and log["reshuffle_before"] != seat:
+    if log.reshuffled is not None and _served(log) != seat:
         # the stock ran out while serving another player: the dealer draws blind
         if got:
             msg = N_(
@@ -216,7 +224,7 @@ def _dealer_lines(
             msg = N_("The dealer, {seat}, keeps {trumps}, {size} or more, and draws nothing.")
             out.append(line(msg, L_SIX, seat=seat, trumps=trumps, size=HAND_SIZE))
     else:
-        rest = log["dealer_examined"]
+        rest = codes(log.dealer_examined)
         if rest:
             msg = N_(
                 "The dealer, {seat}, {keeps} and takes the rest of the stock, {number}: {cards}."
@@ -253,13 +261,13 @@ def _dealer_lines(
                         cards=plain_kept,
                     )
                 )
-            if log["dealer_discarded"]:
+            if log.dealer_discarded:
                 msg = N_("{seat} discards the others: {cards}.")
-                out.append(line(msg, L_DEALER, seat=seat, cards=log["dealer_discarded"]))
+                out.append(line(msg, L_DEALER, seat=seat, cards=codes(log.dealer_discarded)))
         else:
             msg = N_("The dealer, {seat}, {keeps}; nothing is left of the stock.")
             out.append(line(msg, L_DEALER, seat=seat, keeps=keeps))
-        if log["reshuffle_before"] == seat:
+        if _served(log) == seat:
             then = [c for c in got if c not in old]
             out.append(_reshuffle_line(log))
             msg = N_(

@@ -15,8 +15,10 @@ from tutorial.drills.kinds.common import (
 )
 from tutorial.drills.model import Puzzle
 from tutorial.engine.profiles import DEFAULT_PROFILE, Profile, get_profile
+from tutorial.engine.seats import Team
 from tutorial.i18n import N_
 from tutorial.scenario.fields import TEAMS
+from tutorial.scenario.results import ScoreReport
 
 
 def score_scenario(
@@ -63,10 +65,10 @@ def score_update(seed: int, difficulty: int) -> Puzzle:
         before[bidder] = rng.randrange(-10, bid)
     before = [min(b, below) for b in before]
     scenario, team = score_scenario(profile, before, bidder, bid, taken)
-    r = run(scenario)
+    r = run(scenario, ScoreReport).score
     defenders = TEAMS[1 - bidder]
     lines = []
-    if r["made"]:
+    if r.made:
         lines.append(
             line(
                 N_("{team} bid {bid} and took {points}, at least the bid: they add {points}."),
@@ -98,15 +100,16 @@ def score_update(seed: int, difficulty: int) -> Puzzle:
             points=total - taken,
         )
     )
-    for side in TEAMS:
-        link = L_NEGATIVE if r["after"][side] < 0 else None
+    for team_ in Team:
+        side = team_.label
+        link = L_NEGATIVE if r.after[team_] < 0 else None
         lines.append(
             line(
                 N_("{team}: {before} → {after}."),
                 link,
                 team=side,
-                before=r["before"][side],
-                after=r["after"][side],
+                before=r.before[team_],
+                after=r.after[team_],
             )
         )
     return Puzzle(
@@ -117,7 +120,7 @@ def score_update(seed: int, difficulty: int) -> Puzzle:
         scenario,
         line(N_("What is the new score?")),
         "team_numbers",
-        (r["after"]["AC"], r["after"]["BD"]),
+        r.after.pair,
         tuple(lines),
         show=dict(scenario),
     )

@@ -28,6 +28,7 @@ from tutorial.engine.profiles import DEFAULT_PROFILE, get_profile
 from tutorial.engine.trumps import EFFECTIVE_SUIT, LEFT_PEDRO, RIGHT_PEDRO, TRUMP_MASK, TRUMP_ORDER
 from tutorial.i18n import N_
 from tutorial.scenario.fields import SEATS
+from tutorial.scenario.results import TrickReport
 
 
 def trick_winner(seed: int, difficulty: int) -> Puzzle:
@@ -72,8 +73,8 @@ def trick_winner(seed: int, difficulty: int) -> Puzzle:
     if pile:
         played[pile_at] = [CODES[cards[pile_at]], *(CODES[c] for c in pile)]
     scenario = {"kind": "trick", "trump": SUITS[trump], "leader": SEATS[leader], "cards": played}
-    r = run(scenario)
-    led = SUITS.index(r["led_suit"])
+    r = run(scenario, TrickReport)
+    led = int(r.led_suit)
     lines = [trump_line(trump), lead_line(trump, leader, cards[0], led)]
     for i, c in enumerate(cards[1:], 1):
         seat = SEATS[(leader + i) % 4]
@@ -115,13 +116,13 @@ def trick_winner(seed: int, difficulty: int) -> Puzzle:
                 cards=[CODES[c] for c in pile],
             )
         )
-    if r["trumped"]:
+    if r.trumped:
         lines.append(
             line(
                 N_("The highest trump played is {card}: {seat} wins."),
                 L_ORDER,
-                card=r["winning_card"],
-                seat=r["winner"],
+                card=r.winning_card.code,
+                seat=r.winner.letter,
             )
         )
     else:
@@ -129,13 +130,13 @@ def trick_winner(seed: int, difficulty: int) -> Puzzle:
             line(
                 N_("No trump was played: {card} is the highest card of the suit led; {seat} wins."),
                 L_WINS,
-                card=r["winning_card"],
-                seat=r["winner"],
+                card=r.winning_card.code,
+                seat=r.winner.letter,
             )
         )
-    pts = r["points"]["AC"] + r["points"]["BD"]
+    pts = r.points.ac + r.points.bd
     if pts:
-        team = "AC" if r["points"]["AC"] else "BD"
+        team = r.winner.team.label
         lines.append(
             line(
                 N_("The trick carries {points}, for {team}."),
@@ -152,7 +153,7 @@ def trick_winner(seed: int, difficulty: int) -> Puzzle:
         scenario,
         line(N_("Which card wins this trick?")),
         "cards",
-        (r["winning_card"],),
+        (r.winning_card.code,),
         tuple(lines),
         show={
             "trump": SUITS[trump],
