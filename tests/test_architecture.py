@@ -53,3 +53,98 @@ def test_yaml_is_only_ever_loaded_safely() -> None:
         text = path.read_text(encoding="utf-8")
         assert "yaml.load(" not in text and "yaml.unsafe_load" not in text, path
         assert "Loader=yaml.Loader" not in text and "FullLoader" not in text, path
+
+
+# -- one vocabulary -----------------------------------------------------------------------------
+VOCABULARY = {PKG / "engine" / "seats.py", PKG / "engine" / "cards.py"}
+"""Where seat, team and suit letters are spelled out; everything else takes them from here."""
+SPELLED = {"ABCD", "CDHS", "CDAB", "♣♦♥♠", "AC", "BD", "CA", "DB"}
+SEQUENCES = {("A", "B", "C", "D"), ("C", "D", "H", "S"), ("♣", "♦", "♥", "♠"), ("AC", "BD")}
+
+
+def spelled_vocabulary(path: Path) -> list[tuple[int, str]]:
+    """The places a module spells the seat/team/suit letters itself: a string constant such
+    as ``"ABCD"``, ``"CDHS"`` or ``"AC"``, or a tuple/list of the single letters."""
+    out = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Constant) and node.value in SPELLED:
+            out.append((node.lineno, repr(node.value)))
+        elif isinstance(node, ast.Tuple | ast.List | ast.Set) and node.elts:
+            items = tuple(e.value if isinstance(e, ast.Constant) else None for e in node.elts)
+            if items in SEQUENCES:
+                out.append((node.lineno, repr(items)))
+    return out
+
+
+def test_seat_team_and_suit_letters_are_spelled_only_in_the_vocabulary_modules() -> None:
+    found = {
+        f"{path.relative_to(ROOT)}:{line}": what
+        for path in sorted(PKG.rglob("*.py"))
+        if path not in VOCABULARY
+        for line, what in spelled_vocabulary(path)
+    }
+    assert not found, f"use Seat/Team/Suit or SEAT_LETTERS/TEAM_NAMES/SUIT_LETTERS: {found}"
+
+
+def test_the_vocabulary_check_finds_what_it_forbids(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        'a = "CDHS".index(x)\nb = "AC" if s in "AC" else "BD"\nc = ("A", "B", "C", "D")\n'
+        'ok = "A and C"\n'
+    )
+    assert sorted(line for line, _ in spelled_vocabulary(sample)) == [1, 2, 2, 2, 3]
+    assert spelled_vocabulary(PKG / "engine" / "seats.py")  # the vocabulary spells them
+
+
+# -- the engine's imports ---------------------------------------------------------------------
+def module_imports(path: Path) -> set[str]:
+    """The ``tutorial.engine`` modules a module imports when it is loaded (imports inside
+    functions, made when called, do not count: they are how a cycle is broken on purpose)."""
+    out: set[str] = set()
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        names = (
+            [a.name for a in node.names]
+            if isinstance(node, ast.Import)
+            else [node.module or ""]
+            if isinstance(node, ast.ImportFrom)
+            else []
+        )
+        out |= {n for n in names if n.startswith("tutorial.engine.")}
+    return out
+
+
+def test_the_engine_modules_import_each_other_without_a_cycle() -> None:
+    graph = {f"tutorial.engine.{p.stem}": module_imports(p) for p in (PKG / "engine").glob("*.py")}
+    assert "tutorial.engine.scoring" in graph["tutorial.engine.simulate"] | set(graph)
+    assert "tutorial.engine.scoring" not in graph["tutorial.engine.profiles"]
+    done: set[str] = set()
+
+    def visit(name: str, path: tuple[str, ...]) -> None:
+        assert name not in path, f"import cycle: {' -> '.join((*path, name))}"
+        if name in done:
+            return
+        for dep in sorted(graph.get(name, ())):
+            visit(dep, (*path, name))
+        done.add(name)
+
+    for name in sorted(graph):
+        visit(name, ())
+
+
+def test_every_engine_module_imports_on_its_own() -> None:
+    import subprocess
+    import sys
+
+    names = sorted(f"tutorial.engine.{p.stem}" for p in (PKG / "engine").glob("*.py"))
+    code = (
+        "import importlib, sys\n"
+        f"for name in {names!r}:\n"
+        "    for m in [m for m in sys.modules if m.startswith('tutorial')]:\n"
+        "        del sys.modules[m]\n"
+        "    importlib.import_module(name)\n"
+        "print('ok')\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    assert out.stdout.strip() == "ok", out.stderr[-2000:]

@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from tutorial.drills.model import Line, Plural, Puzzle
-from tutorial.engine.cards import Card, parse_index
+from tutorial.engine.cards import Card, Suit, parse_index
 from tutorial.engine.errors import InvalidInput
 from tutorial.engine.profiles import DEFAULT_PROFILE, get_profile
+from tutorial.engine.seats import SEAT_LETTERS, Team
 from tutorial.explain import SUIT_NAMES, point_name, team_name
 from tutorial.i18n import N_, Translator
 
@@ -30,7 +31,7 @@ def _value(t: Translator, key: str, value: Any) -> str:
     if key.endswith("card"):
         return Card.parse(value).pretty
     if key.endswith("suit"):
-        return t(SUIT_NAMES["CDHS".index(value)])
+        return t(SUIT_NAMES[Suit.parse(value)])
     if key.endswith("team"):
         return team_name(t, value)
     if key == "point":
@@ -112,7 +113,7 @@ def describe(t: Translator, p: Puzzle) -> list[str]:
     s = p.show
     out: list[str] = profile_notes(t, p)
     if "trump" in s:
-        out.append(t("Trump: {suit}.", suit=t(SUIT_NAMES["CDHS".index(s["trump"])])))
+        out.append(t("Trump: {suit}.", suit=t(SUIT_NAMES[Suit.parse(s["trump"])])))
     if "trick" in s:
         plays = ", ".join(
             f"{x['seat']} {Card.parse(x['card']).pretty}"
@@ -139,15 +140,16 @@ def describe(t: Translator, p: Puzzle) -> list[str]:
                 t("{card} was held by {seat} before play.", card=Card.parse(card).pretty, seat=seat)
             )
     if p.kind in ("score-update", "game-end"):
+        ac, bd = (x.label for x in Team)
         b = s["before"]
-        out.append(t("Score before the hand: A and C {ac}, B and D {bd}.", ac=b["AC"], bd=b["BD"]))
+        out.append(t("Score before the hand: A and C {ac}, B and D {bd}.", ac=b[ac], bd=b[bd]))
         out.append(
             t(
                 "{team} bid {bid}; points taken: A and C {ac}, B and D {bd}.",
                 team=team_name(t, s["bidder"]),
                 bid=s["bid"],
-                ac=s["points"]["AC"],
-                bd=s["points"]["BD"],
+                ac=s["points"][ac],
+                bd=s["points"][bd],
             )
         )
     return out
@@ -159,5 +161,5 @@ def answer_text(t: Translator, p: Puzzle) -> str:
     if p.answer_type == "team_numbers":
         return t("A and C {ac}, B and D {bd}", ac=p.answer[0], bd=p.answer[1])
     if p.answer_type == "seat_numbers":
-        return ", ".join(f"{seat} {n}" for seat, n in zip("ABCD", p.answer, strict=True))
+        return ", ".join(f"{seat} {n}" for seat, n in zip(SEAT_LETTERS, p.answer, strict=True))
     return choice_label(t, p.answer)

@@ -9,6 +9,7 @@ from tutorial.engine.playout import Playout
 from tutorial.engine.profiles import get_profile
 from tutorial.engine.seats import SUIT_LETTERS
 from tutorial.scenario.fields import SEATS, TEAMS
+from tutorial.scenario.results import Points
 
 
 def playout_scenario(p: Playout, profile: str) -> dict[str, Any]:
@@ -46,10 +47,10 @@ def playout_scenario(p: Playout, profile: str) -> dict[str, Any]:
     scenario["expect"] = {
         "bidder": SEATS[p.bidder],
         "bid": p.bid,
-        "points": {"AC": p.points[0], "BD": p.points[1]},
+        "points": Points.of(p.points).to_json(),
         "owners": {k: None if v is None else TEAMS[v] for k, v in p.owners.items()},
         "made": p.made,
-        "delta": {"AC": p.delta[0], "BD": p.delta[1]},
+        "delta": Points.of(p.delta).to_json(),
         "hands_after_refill": {SEATS[s]: _codes(p.start_hands[s]) for s in range(4)},
     }
     return scenario

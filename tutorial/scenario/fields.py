@@ -7,10 +7,11 @@ from typing import Any
 
 from tutorial.engine.cards import CODES, Suit, parse_index
 from tutorial.engine.errors import InvalidInput
+from tutorial.engine.seats import SEAT_LETTERS, TEAM_NAMES, Team
 from tutorial.yamldoc import Key, SourceError, Where, format_path
 
-SEATS = "ABCD"
-TEAMS = ("AC", "BD")
+SEATS = SEAT_LETTERS
+TEAMS = TEAM_NAMES
 
 
 def mapping(
@@ -47,8 +48,9 @@ def _missing(w: Where, path: tuple[Key, ...], what: str) -> SourceError:
 def seat(w: Where, path: tuple[Key, ...], value: Any) -> int:
     if value is None:
         raise _missing(w, path, "a seat A, B, C or D")
-    if isinstance(value, str) and value.strip().upper() in ("A", "B", "C", "D"):
-        return SEATS.index(value.strip().upper())
+    key = value.strip().upper() if isinstance(value, str) else ""
+    if len(key) == 1 and key in SEATS:
+        return SEATS.index(key)
     raise w.error(path, f"expected a seat A, B, C or D, not {value!r}")
 
 
@@ -57,10 +59,9 @@ def team(w: Where, path: tuple[Key, ...], value: Any) -> int:
         raise _missing(w, path, "a team AC or BD")
     if isinstance(value, str):
         v = value.strip().upper()
-        if v in ("AC", "CA"):
-            return 0
-        if v in ("BD", "DB"):
-            return 1
+        for side in Team:  # a team names its two seats in either order: AC or CA
+            if v in (side.label, side.label[::-1]):
+                return int(side)
     raise w.error(path, f"expected a team AC or BD, not {value!r}")
 
 
@@ -125,7 +126,8 @@ def cards(
 
 def team_numbers(w: Where, path: tuple[Key, ...], value: Any) -> tuple[int, int]:
     m = mapping(w, path, value, required=TEAMS)
-    return integer(w, (*path, "AC"), m["AC"]), integer(w, (*path, "BD"), m["BD"])
+    ac, bd = (t.label for t in Team)
+    return integer(w, (*path, ac), m[ac]), integer(w, (*path, bd), m[bd])
 
 
 def seat_error(w: Where, path: tuple[Key, ...], message: str, **facts: object) -> SourceError:

@@ -17,6 +17,7 @@ from typing import Any
 
 from tutorial.engine.hand import point_table
 from tutorial.engine.profiles import get_profile
+from tutorial.engine.seats import Team
 from tutorial.scenario.files import FileReport, compare
 from tutorial.scenario.replay import replay
 from tutorial.scenario.results import HandReport
@@ -114,13 +115,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _summary(r: dict[str, Any]) -> str:
+    ac, bd = (side.label for side in Team)
     v = r["value"]
-    head = f"AC {v['AC']} BD {v['BD']} under best play"
+    head = f"AC {v[ac]} BD {v[bd]} under best play"
     if r["to_play"] is None:
         return f"{head} (the hand is over)"
     cards = ", ".join(
         f"{a['card']}{'+' + '+'.join(a['beneath']) if a['beneath'] else ''} "
-        f"{a['value']['AC']}-{a['value']['BD']}"
+        f"{a['value'][ac]}-{a['value'][bd]}"
         for a in r["actions"]
     )
     best = " ".join(r["best"])

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from html import escape
 
 from tutorial.engine.cards import Card, rank_label
+from tutorial.engine.seats import Seat
 from tutorial.engine.trumps import EFFECTIVE_SUIT, LEFT_PEDRO, RIGHT_PEDRO, TRUMP_MASK, TRUMP_ORDER
 
 RED = "#c0262d"
@@ -145,7 +146,7 @@ class TableView:
     legend: Legend | None = None
 
 
-_POS = {"A": "south", "B": "west", "C": "north", "D": "east"}
+_POS = {Seat.A: "south", Seat.B: "west", Seat.C: "north", Seat.D: "east"}
 
 TABLE_CSS = """
 <style>
@@ -242,8 +243,8 @@ def table_html(view: TableView) -> str:
         TABLE_CSS,
         f'<div class="cc-table" role="group" aria-label="{escape(view.trump_text, quote=True)}">',
     ]
-    for seat in "ABCD":
-        team = "AC" if seat in "AC" else "BD"
+    for s in Seat:
+        seat, team = s.letter, s.team.label
         hand = view.hands.get(seat, ())
         by_code = {c.code: c for c in hand}
         order = hand_order([c.code for c in hand], view.trump)
@@ -254,7 +255,7 @@ def table_html(view: TableView) -> str:
         )
         lead = " cc-lead" if view.leader == seat else ""
         out.append(
-            f'<div class="cc-seat cc-{_POS[seat]} cc-team-{team}{lead}" data-seat="{seat}">'
+            f'<div class="cc-seat cc-{_POS[s]} cc-team-{team}{lead}" data-seat="{seat}">'
             f'<div class="cc-head"><span class="cc-seat-title" role="heading" aria-level="3">'
             f"{title}</span>{notes}</div>"
             + (f'<div class="cc-hand">{cards}</div>' if cards else "")

@@ -23,8 +23,9 @@ from tutorial.drills.render import (
     profile_notes,
     render,
 )
-from tutorial.engine.cards import Card, parse_index
+from tutorial.engine.cards import Card, Suit, parse_index
 from tutorial.engine.profiles import DEFAULT_PROFILE, get_profile
+from tutorial.engine.seats import SEAT_LETTERS, Team
 from tutorial.explain import card_label, team_name
 from tutorial.ui.app import current, pages
 from tutorial.ui.session import course, keep, link_params, share_params, store
@@ -129,7 +130,7 @@ if notes:
     st.info(safe_md(" ".join(notes)), icon="ℹ️")
 profile = get_profile(puzzle.profile)
 show = puzzle.show
-trump = "CDHS".index(show["trump"]) if "trump" in show else None
+trump = int(Suit.parse(show["trump"])) if "trump" in show else None
 
 
 def _cards(codes: list[str]) -> list[CardView]:
@@ -180,14 +181,14 @@ with st.form(key="drill_form", border=True):
     elif puzzle.answer_type == "team_numbers":
         c1, c2 = st.columns(2)
         response = (
-            c1.number_input(team_name(t, "AC"), step=1, value=None, key=f"ac:{base}"),
-            c2.number_input(team_name(t, "BD"), step=1, value=None, key=f"bd:{base}"),
+            c1.number_input(team_name(t, Team.AC), step=1, value=None, key=f"ac:{base}"),
+            c2.number_input(team_name(t, Team.BD), step=1, value=None, key=f"bd:{base}"),
         )
     elif puzzle.answer_type == "seat_numbers":
         cs = st.columns(4)
         response = tuple(
             c.number_input(seat, step=1, value=None, min_value=0, max_value=9, key=f"{seat}:{base}")
-            for c, seat in zip(cs, "ABCD", strict=True)
+            for c, seat in zip(cs, SEAT_LETTERS, strict=True)
         )
     else:
         response = st.radio(
