@@ -9,9 +9,10 @@ equal observations are indistinguishable to that seat.
 :func:`resample` deals the cards the seat has not seen into a complete, legal history (the
 deal, the stock, the others' choices) that gives the seat exactly the same observation: the
 voids shown by play, the counts, the cards seen and the profile's refill are all respected,
-because the world is replayed through the core and its observation compared. It works before
-the refill (bidding, naming trump) and once play has begun; the refill's own decisions are
-not resample points.
+because the world is replayed through the core and its observation compared. It works at
+every decision: the bidding, naming trump, each keep of the refill (a seat choosing what to
+keep, the dealer choosing from the rest of the stock) and the play; not at a chance node
+(the reshuffle of an empty stock), which no player decides.
 """
 
 from __future__ import annotations
@@ -43,10 +44,13 @@ class Observation:
     discarded: int
     """The cards it discarded (0 before the discard)."""
     received: tuple[int, ...]
-    """The cards it received in the refill, in the order received."""
+    """The cards it received in the refill, in the order received (so far, during it; for the
+    dealer choosing its keep, the trumps of the rest of the stock, taken at once)."""
     discard_counts: tuple[int, ...]
     """How many cards each seat discarded (-1: not yet)."""
     received_counts: tuple[int, ...]
+    """How many cards each seat received in the refill; during the refill, the cards dealt so
+    far, and -1 for the dealer, whose share is not public before the refill ends."""
     hand_sizes: tuple[int, ...]
     stock_ran_out_at: int | None
     """The seat being served when the stock ran out (None if it did not)."""
@@ -80,6 +84,13 @@ def observe(state: State, seat: int) -> Observation:
         discarded = log.discard_masks[seat]
     elif s.phase is Phase.REFILL and s.keeps[seat] is not None:
         discarded = s.dealt[seat] & ~tm & ~(s.keeps[seat] or 0)
+    part = log if log is not None else s.refill_so_far()  # the refill up to its pending decision
+    received_counts = (0, 0, 0, 0)
+    if part is not None:
+        counts = [len(r) for r in part.received]
+        if log is None:  # the dealer's share is not public before the refill ends
+            counts[s.dealer] = -1
+        received_counts = (counts[0], counts[1], counts[2], counts[3])
     is_dealer = seat == s.dealer
     saw: tuple[int, ...] | None = None
     kept: tuple[int, ...] | None = None
@@ -102,11 +113,11 @@ def observe(state: State, seat: int) -> Observation:
         calls=tuple(s.calls),
         trump=s.trump,
         discarded=discarded,
-        received=tuple(log.received[seat]) if log else (),
+        received=tuple(part.received[seat]) if part else (),
         discard_counts=tuple(discards),
-        received_counts=tuple(len(r) for r in log.received) if log else (0, 0, 0, 0),
+        received_counts=received_counts,
         hand_sizes=tuple(h.bit_count() for h in s.hands),
-        stock_ran_out_at=log.reshuffle_before if log else None,
+        stock_ran_out_at=part.reshuffle_before if part else None,
         dealer_saw=saw,
         dealer_kept=kept,
         rest_discarded=len(log.dealer_discarded) if log else 0,
@@ -119,16 +130,19 @@ class ResampleError(InvalidInput):
     """No consistent world was found (or the state is at a point resampling does not cover)."""
 
 
+_AT_CHANCE = (
+    "resample works at every decision (bidding, naming trump, each keep of the refill, "
+    "the play), not at a chance node (the reshuffle of an empty stock)"
+)
+
+
 def resample(state: State, seat: int, rng: random.Random, tries: int = 2000) -> State:
     """A state in which ``seat`` observes exactly what it observes in ``state``, with every
     card it has not seen dealt at random among the places consistent with what it saw."""
     from tutorial.engine.worlds import propose
 
-    if state.phase is Phase.REFILL or state.to_act == CHANCE:
-        raise ResampleError(
-            "resample works before the refill (bidding, naming trump) and once play has "
-            "begun, not in the middle of the refill"
-        )
+    if state.to_act == CHANCE:
+        raise ResampleError(_AT_CHANCE)
     target = observe(state, seat)
     for _ in range(tries):
         world = propose(target, rng)
@@ -141,14 +155,11 @@ def sample_world(obs: Observation, rng: random.Random, tries: int = 2000) -> Sta
     """A state whose observation for ``obs.seat`` equals ``obs``: the unseen cards dealt at
     random among the places consistent with it. Only the observation is read, so a program
     given only ``observe(seat)`` (a bot, the coach) can sample the worlds it cannot tell
-    apart. Raises :class:`ResampleError` in the middle of the refill or if none is found."""
+    apart. Raises :class:`ResampleError` at a chance node or if none is found."""
     from tutorial.engine.worlds import propose
 
-    if obs.phase is Phase.REFILL or obs.to_act == CHANCE:
-        raise ResampleError(
-            "resample works before the refill (bidding, naming trump) and once play has "
-            "begun, not in the middle of the refill"
-        )
+    if obs.to_act == CHANCE:
+        raise ResampleError(_AT_CHANCE)
     for _ in range(tries):
         world = propose(obs, rng)
         if world is not None and observe(world, obs.seat) == obs:

@@ -546,6 +546,25 @@ class State:
             raise _Ask(DEALER_KEEPS, (tuple(plain), count))
         return self.dealer_choice
 
+    def refill_so_far(self) -> RefillLog | None:
+        """What the refill has done so far: the finished refill's log, or, while a decision
+        (the dealer's keep, a reshuffle) is awaited, the log of the cards dealt up to it
+        (None before the refill starts). The state is not changed."""
+        if self.refill_log is not None:
+            return self.refill_log
+        if self.phase is not Phase.REFILL or self.pending in (None, KEEP):
+            return None
+        tm = self.trump_mask
+        hands = [(h & tm) | (self.keeps[s] or 0) for s, h in enumerate(self.hands)]
+        log = RefillLog(discard_masks=[h & ~hands[s] for s, h in enumerate(self.hands)])
+        try:
+            self.profile.refill(
+                tm, self.dealer, hands, self.stock, log, self._reshuffler, self._dealer_chooser
+            )
+        except _Ask:
+            return log
+        return log  # pragma: no cover - a pending decision always asks again
+
     def _run_refill(self) -> None:
         """Run the profile's refill with the decisions taken so far; stop at the next one."""
         tm = self.trump_mask

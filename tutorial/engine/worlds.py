@@ -36,6 +36,10 @@ def propose(obs: Observation, rng: random.Random) -> State | None:
     profile = get_profile(obs.profile)
     if obs.trump < 0:
         return _before_trump(profile, obs, rng)
+    if obs.phase is Phase.REFILL:
+        from tutorial.engine.refill_worlds import propose_in_refill
+
+        return propose_in_refill(profile, obs, rng)
     return _after_trump(profile, obs, rng)
 
 
@@ -163,15 +167,22 @@ def _after_trump(profile: Profile, obs: Observation, rng: random.Random) -> Stat
     hidden: dict[int, list[int]] = {x: [] for x in others}
     unseen_trumps = [c for c in pool if (tm >> c) & 1]
     rng.shuffle(unseen_trumps)
-    spare = profile.all_points_in_play is False  # trumps may also stay in the stock
+    # trumps may also stay out of play, in the stock positions nobody receives: each free
+    # place (a hand's or the stock's) is equally likely, so worlds spread over every placement
+    spare = (
+        sum(1 for where in leftover if stock[where] is None)
+        if profile.all_points_in_play is False
+        else 0
+    )
     for c in unseen_trumps:
         options = [i for i, x in enumerate(holes) if x >= 0 and trump not in voids[x]]
-        if spare:
-            options.append(-1)
-        if not options:
+        if not options and not spare:
             return None
-        i = rng.choice(options)
-        if i >= 0:
+        pick = rng.randrange(len(options) + spare)
+        i = options[pick] if pick < len(options) else -1
+        if i < 0:
+            spare -= 1
+        else:
             hidden[holes[i]].append(c)
             holes[i] = -1
             pool.discard(c)
