@@ -74,12 +74,12 @@ def propose_in_refill(profile: Profile, obs: Observation, rng: random.Random) ->
     free = []
     for x in others:
         if decided[x] and not profile.keep_non_trumps:  # all non-trumps go: count is public
-            plains = obs.discard_counts[x]
-            if plains > 9 or len(p_pool) < plains or len(t_pool) < 9 - plains:
+            n_plain = obs.discard_counts[x]
+            if n_plain > 9 or len(p_pool) < n_plain or len(t_pool) < 9 - n_plain:
                 return None
-            for _ in range(9 - plains):
+            for _ in range(9 - n_plain):
                 dealt[x] |= 1 << t_pool.pop()
-            for _ in range(plains):
+            for _ in range(n_plain):
                 dealt[x] |= 1 << p_pool.pop()
         else:
             free.append(x)
