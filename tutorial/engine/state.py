@@ -88,6 +88,7 @@ class _Ask(Exception):
 
 _TRUMP_ACTIONS = tuple(NameTrump(s) for s in range(4))
 _BIT = tuple(1 << i for i in range(52))
+_new_play = tuple.__new__  # Play(seat, card, beneath) without the Python-level __new__
 
 _FIELDS = (
     "profile",
@@ -421,9 +422,36 @@ class State:
     def apply(self, action: Action) -> None:
         """Apply a legal action. Trusting: an illegal one corrupts the state; check with
         :func:`~tutorial.engine.core.is_legal` when the action comes from outside."""
-        if type(action) is PlayCard:
-            self._play(action.card, action.beneath)
+        if type(action) is PlayCard:  # the hot path: ``_play`` written out, on locals
+            card = action.card
+            beneath = action.beneath
+            seat = self.to_act
+            moved = _BIT[card]
+            if beneath:
+                for c in beneath:
+                    moved |= _BIT[c]
+            if self.led < 0:
+                tables = self.tables
+                led = self.led = tables.effective[self.trump][card]
+                keys = self.keys = tables.trick_key[self.trump][led]
+            else:
+                keys = self.keys
+            key = keys[card]
+            if key > self.best_key:
+                self.best_key = key
+                self.best_seat = seat
+                self.best_card = card
+            self.hands[seat] &= ~moved
+            self.trick_mask |= moved
+            plays = self.trick_plays
+            plays.append(_new_play(Play, (seat, card, beneath)))
             self.history.append((action, None))
+            seats = self.trick_seats
+            n = len(plays)
+            if n < len(seats):
+                self.to_act = seats[n]
+            else:
+                self._end_trick()
             return
         saved = self._save()
         if type(action) is Call:
@@ -628,11 +656,16 @@ class State:
         self.hands[seat] &= ~moved
         self.trick_mask |= moved
         plays = self.trick_plays
-        plays.append(Play(seat, card, beneath))
+        plays.append(_new_play(Play, (seat, card, beneath)))
         n = len(plays)
         if n < len(self.trick_seats):
             self.to_act = self.trick_seats[n]
             return
+        self._end_trick()
+
+    def _end_trick(self) -> None:
+        """The last card of the trick is down: score it, start the next or end the hand."""
+        plays = self.trick_plays
         tm = self.trick_mask
         pts = 0
         if tm & self.capture_mask:
