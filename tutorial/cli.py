@@ -180,6 +180,9 @@ def build_parser() -> argparse.ArgumentParser:
     from tutorial.solver.command import add_parser as add_solve
 
     add_solve(sub)
+    from tutorial.coach.command import add_parsers as add_coach
+
+    add_coach(sub)
     lp = sub.add_parser("lessons", help="lesson tools")
     lsub = lp.add_subparsers(dest="lessons_command", required=True)
     lc = lsub.add_parser("check", help="validate every lesson")
