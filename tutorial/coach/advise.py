@@ -124,17 +124,28 @@ def _pass_net(before: State, seat: int, table: list[list[tuple[int, int]]]) -> f
     return _best_suit(table, False, high if high is not None else p.bid_min)[1]
 
 
-def call_values(before: State, worlds: Sequence[State], seat: int) -> dict[Action, float]:
-    """Each legal call of ``seat`` in ``before`` (the bidding) → its mean net over
-    ``worlds`` (states the seat cannot tell from ``before``)."""
-    return _call_net(before, seat, _table(worlds, seat, len(before.history)))
+Table = list[list[tuple[int, int]]]
+"""Per world, per trump suit: (the seat's side, the other side) points with the seat as the
+high bidder."""
 
 
-def trump_values(before: State, worlds: Sequence[State], seat: int) -> dict[Action, float]:
+def outcome_table(worlds: Sequence[State], seat: int, seed: int = 0) -> Table:
+    """The points of each world and suit. The calls tell nothing about the cards, so worlds
+    sampled at the seat's first call are also worlds of its later calls and of its choice
+    of trump: one table serves all of them."""
+    return _table(worlds, seat, seed)
+
+
+def call_values(before: State, seat: int, table: Table) -> dict[Action, float]:
+    """Each legal call of ``seat`` in ``before`` (the bidding) → its mean net over the
+    worlds of ``table`` (states the seat cannot tell from ``before``)."""
+    return _call_net(before, seat, table)
+
+
+def trump_values(before: State, seat: int, table: Table) -> dict[Action, float]:
     """Each suit ``seat`` (the high bidder) may name in ``before`` → its mean net."""
     bid = before.high_bid
     assert bid is not None
-    table = _table(worlds, seat, len(before.history))
     return {NameTrump(s): _mean([_net(row[s], True, bid) for row in table]) for s in range(4)}
 
 

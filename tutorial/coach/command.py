@@ -53,9 +53,9 @@ def state_of(m: Mapping[str, Any], w: Where) -> State:
         dk = F.cards(w, ("dealer_keeps",), m["dealer_keeps"]) if "dealer_keeps" in m else None
         rs = F.cards(w, ("reshuffle",), m["reshuffle"]) if "reshuffle" in m else None
         hand.refill(keep=keep, dealer_keeps=dk, reshuffle=rs)
-    for t, trick in enumerate(m.get("plays", [])):
+    for ti, trick in enumerate(m.get("plays", [])):
         for k, item in enumerate(trick):
-            top, pile = top_and_pile(w, ("plays", t, k), item, {})
+            top, pile = top_and_pile(w, ("plays", ti, k), item, {})
             hand.play(hand.to_act, top, pile)
     return hand.state
 
@@ -92,7 +92,7 @@ def _run_file(path: Path, name: str, job: Job) -> FileReport:
     return report
 
 
-def _review_job(args: argparse.Namespace, tr: Translator) -> Job:
+def _review_job(args: argparse.Namespace, t: Translator) -> Job:
     def job(state: State, where: Where, result: dict[str, Any]) -> dict[str, Any]:
         if result.get("thrown_in"):
             raise where.error(
@@ -107,10 +107,10 @@ def _review_job(args: argparse.Namespace, tr: Translator) -> Job:
             )
         rv = review(state, args.seat, samples=args.samples, seed=args.seed)
         out = rv.to_json()
-        out["lang"] = tr.lang
+        out["lang"] = t.lang
         for d, js in zip(rv.decisions, out["decisions"], strict=True):
-            js["label_text"] = tr(LABEL_TEXT[d.label])
-            js["reason_text"] = d.reason_text(tr)
+            js["label_text"] = t(LABEL_TEXT[d.label])
+            js["reason_text"] = d.reason_text(t)
         return out
 
     return job
@@ -147,7 +147,7 @@ def _print_report(name: str, report: FileReport, args: argparse.Namespace, body:
         body(name, report.result)
 
 
-def _review_text(tr: Translator) -> Callable[[str, dict[str, Any]], None]:
+def _review_text(t: Translator) -> Callable[[str, dict[str, Any]], None]:
     def body(name: str, r: dict[str, Any]) -> None:
         print(
             f"ok     {name}: seat {r['seat']}, {len(r['decisions'])} decision(s) priced, "
@@ -155,10 +155,10 @@ def _review_text(tr: Translator) -> Callable[[str, dict[str, Any]], None]:
             f"{r['ms'] / 1000:.1f} s)"
         )
         for d in r["decisions"]:
-            line = tr(
-                "{phase}: played {action}, best {best}; expected cost {cost}, "
-                "double-dummy cost {dd}: {label}",
-                phase=_phase_text(tr, d["phase"]),
+            line = t(
+                "{moment}: you chose {action}, the best was {best}; expected cost {cost}, "
+                "double-dummy cost {dd} — {label}",
+                moment=_moment(t, d),
                 action=d["action"],
                 best=d["best"],
                 cost=f"{d['expected_cost']:.2f}",
@@ -174,8 +174,10 @@ def _review_text(tr: Translator) -> Callable[[str, dict[str, Any]], None]:
     return body
 
 
-def _phase_text(tr: Translator, phase: str) -> str:
-    return {"bid": tr("Bidding"), "trump": tr("Trump"), "play": tr("Play")}.get(phase, phase)
+def _moment(t: Translator, d: dict[str, Any]) -> str:
+    if d["phase"] == "play":
+        return t("Trick {n}", n=d["trick"])
+    return t("Naming trump") if d["phase"] == "trump" else t("The bidding")
 
 
 def _advise_body(name: str, r: dict[str, Any]) -> None:
@@ -219,9 +221,9 @@ def _seed(text: str) -> int:
 
 
 def run_review(args: argparse.Namespace) -> int:
-    tr = get_translator(args.lang)
-    report = _run_file(Path(args.file), args.file, _review_job(args, tr))
-    _print_report(args.file, report, args, _review_text(tr))
+    t = get_translator(args.lang)
+    report = _run_file(Path(args.file), args.file, _review_job(args, t))
+    _print_report(args.file, report, args, _review_text(t))
     return report.status
 
 

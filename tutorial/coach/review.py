@@ -30,12 +30,12 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from tutorial.coach.advise import call_values, trump_values
+from tutorial.coach.advise import Table, call_values, outcome_table, trump_values
 from tutorial.coach.labels import label_of, worse_than_good
 from tutorial.coach.reasons import REASONS, find_reason, reason_text
 from tutorial.coach.values import WorldValues, world_values
 from tutorial.engine.actions import Action, Call, NameTrump, PlayCard
-from tutorial.engine.observe import observe, sample_world
+from tutorial.engine.observe import ResampleError, observe, sample_world
 from tutorial.engine.seats import SEAT_LETTERS
 from tutorial.engine.state import CHANCE, Phase, State
 from tutorial.i18n import Translator
@@ -65,6 +65,8 @@ class Decision:
     """Worlds the expected cost averages over."""
     options: tuple[tuple[Action, float], ...]
     """Each action considered, with its expected value, best first."""
+    trick: int | None = None
+    """For a card, the trick it was played to (1-based)."""
 
     def reason_text(self, tr: Translator) -> str | None:
         return reason_text(self.reason, tr)
@@ -73,6 +75,7 @@ class Decision:
         return {
             "index": self.index,
             "phase": self.phase.value,
+            "trick": self.trick,
             "action": str(self.action),
             "best": str(self.best),
             "expected_cost": round(self.expected_cost, 3),
@@ -137,8 +140,12 @@ def decision_points(final: State, seat: int) -> list[tuple[int, State, Action]]:
     return out
 
 
-def review(final: State, seat: int, *, samples: int = 24, seed: int = 0) -> Review:
-    """Price every decision ``seat`` took in the finished hand ``final``."""
+def review(
+    final: State, seat: int, *, samples: int = 24, seed: int = 0, calls: bool = True
+) -> Review:
+    """Price every decision ``seat`` took in the finished hand ``final``. With ``calls``
+    False the calls and the choice of trump are listed as not priced (they cost the most
+    time: about ``4 × (BID_SAMPLES + 1)`` opening solves each)."""
     if final.phase is not Phase.DONE:
         raise ValueError(f"review needs a finished hand, not one in the {final.phase.value} phase")
     if seat not in (0, 1, 2, 3):
@@ -148,12 +155,22 @@ def review(final: State, seat: int, *, samples: int = 24, seed: int = 0) -> Revi
     start = time.perf_counter()
     decisions: list[Decision] = []
     skipped: list[NotPriced] = []
+    tables: dict[str, Table] = {}  # the advisor's worlds, shared by the seat's calls
     for index, before, action in decision_points(final, seat):
         rng = random.Random(seed * 1_000_003 + index)
-        if isinstance(action, PlayCard):
-            decisions.append(_price_card(index, before, action, final, samples, rng))
-        elif isinstance(action, Call | NameTrump):
-            decisions.append(_price_call(index, before, action, min(samples, BID_SAMPLES), rng))
+        try:
+            if isinstance(action, PlayCard):
+                decisions.append(_price_card(index, before, action, final, samples, rng))
+                continue
+            if isinstance(action, Call | NameTrump) and calls:
+                n = min(samples, BID_SAMPLES)
+                decisions.append(_price_call(index, before, action, n, rng, tables))
+                continue
+        except ResampleError as exc:
+            skipped.append(NotPriced(index, before.phase, action, f"no world sampled: {exc}"))
+            continue
+        if isinstance(action, Call | NameTrump):
+            skipped.append(NotPriced(index, before.phase, action, "calls were not asked for"))
         else:
             skipped.append(
                 NotPriced(
@@ -182,9 +199,10 @@ def _price_card(
     rng: random.Random,
 ) -> Decision:
     legal = before.legal_actions()
+    trick = len(before.tricks) + 1
     if len(legal) == 1:  # forced: nothing to choose
         return Decision(
-            index, Phase.PLAY, action, action, 0.0, 0, "best", None, 0, ((action, 0.0),)
+            index, Phase.PLAY, action, action, 0.0, 0, "best", None, 0, ((action, 0.0),), trick
         )
     obs = observe(before, before.to_act)
     worlds: list[WorldValues] = [world_values(sample_world(obs, rng)) for _ in range(samples)]
@@ -212,32 +230,42 @@ def _price_card(
         reason = find_reason(before, action, best, final, actual.search)
     assert reason is None or reason in REASONS
     return Decision(
-        index, Phase.PLAY, action, best, cost, dd_cost, label, reason, len(worlds), tuple(ranked)
-    )
-
-
-def _price_call(
-    index: int, before: State, action: Call | NameTrump, samples: int, rng: random.Random
-) -> Decision:
-    seat = before.to_act
-    obs = observe(before, seat)
-    is_call = isinstance(action, Call)
-    fn = call_values if is_call else trump_values
-    expected = fn(before, [sample_world(obs, rng) for _ in range(samples)], seat)
-    actual = fn(before, [before], seat)
-    ranked = _ranked(expected, action)
-    best = ranked[0][0]
-    cost = max(0.0, ranked[0][1] - expected[action])
-    dd_cost = round(max(actual.values()) - actual[action])
-    return Decision(
         index,
-        before.phase,
+        Phase.PLAY,
         action,
         best,
         cost,
         dd_cost,
-        label_of(cost),
-        None,
-        samples,
+        label,
+        reason,
+        len(worlds),
         tuple(ranked),
+        trick,
+    )
+
+
+def _price_call(
+    index: int,
+    before: State,
+    action: Call | NameTrump,
+    samples: int,
+    rng: random.Random,
+    tables: dict[str, Table],
+) -> Decision:
+    seat = before.to_act
+    if not tables:
+        obs = observe(before, seat)
+        worlds = [sample_world(obs, rng) for _ in range(samples)]
+        tables["sampled"] = outcome_table(worlds, seat, index)
+        tables["actual"] = outcome_table([before], seat, index)
+    fn = call_values if isinstance(action, Call) else trump_values
+    expected = fn(before, seat, tables["sampled"])
+    actual = fn(before, seat, tables["actual"])
+    ranked = _ranked(expected, action)
+    best = ranked[0][0]
+    cost = max(0.0, ranked[0][1] - expected[action])
+    dd_cost = round(max(actual.values()) - actual[action])
+    n = len(tables["sampled"])
+    return Decision(
+        index, before.phase, action, best, cost, dd_cost, label_of(cost), None, n, tuple(ranked)
     )
