@@ -18,9 +18,10 @@ from tutorial.yamldoc import Where, YamlDoc
 DATA = Path(__file__).resolve().parent / "data"
 
 CASES = [
-    # (file stem, history index of A's costly card, the reason, the card it names)
-    ("left-pedro", 12, "left_pedro_fell", "5S"),
-    ("partner-pedro", 21, "partner_trick_no_pedro", "5C"),
+    # (file stem, history index of A's costly card, the reason, the card it names, worlds)
+    ("left-pedro", 12, "left_pedro_fell", "5S", 6),
+    ("partner-pedro", 21, "partner_trick_no_pedro", "5C", 6),
+    ("game", 13, "game_unprotected", "TD", 12),
 ]
 
 
@@ -29,10 +30,12 @@ def load(name: str) -> State:
     return state_of(doc.data, Where(doc))
 
 
-@pytest.mark.parametrize(("stem", "index", "reason", "card"), CASES)
-def test_the_costly_card_gets_its_reason(stem: str, index: int, reason: str, card: str) -> None:
+@pytest.mark.parametrize(("stem", "index", "reason", "card", "samples"), CASES)
+def test_the_costly_card_gets_its_reason(
+    stem: str, index: int, reason: str, card: str, samples: int
+) -> None:
     final = load(f"{stem}-bad")
-    rv = review(final, 0, samples=6, seed=0, calls=False)
+    rv = review(final, 0, samples=samples, seed=0, calls=False)
     d = next(d for d in rv.decisions if d.index == index)
     assert d.reason == reason
     assert d.dd_cost > 0 and d.label in ("inaccuracy", "mistake", "blunder")
@@ -45,10 +48,12 @@ def test_the_costly_card_gets_its_reason(stem: str, index: int, reason: str, car
         assert any(p.card == c and p.seat == 0 for p in trick.plays) and trick.winner & 1 == 1
 
 
-@pytest.mark.parametrize(("stem", "index", "reason", "card"), CASES)
-def test_the_better_card_gets_no_such_reason(stem: str, index: int, reason: str, card: str) -> None:
+@pytest.mark.parametrize(("stem", "index", "reason", "card", "samples"), CASES)
+def test_the_better_card_gets_no_such_reason(
+    stem: str, index: int, reason: str, card: str, samples: int
+) -> None:
     final = load(f"{stem}-good")
-    rv = review(final, 0, samples=6, seed=0, calls=False)
+    rv = review(final, 0, samples=samples, seed=0, calls=False)
     d = next(d for d in rv.decisions if d.index == index)
     assert d.action == d.best and d.label == "best" and d.reason is None
     assert reason not in [x.reason for x in rv.decisions]
