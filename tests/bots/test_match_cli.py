@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import sys
 from typing import Any
 
@@ -167,6 +168,14 @@ def test_an_illegal_bot_action_exits_1_and_says_which_bot(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(tutorial.bots, "decide", lambda bot, obs, seed: "7", raising=False)
-    code, out, err = _match(capsys, "--bots", SEATS, "--hands", "2", "--seed", "1")
-    assert code == 1 and out == ""
-    assert "error: bot 'first' at seat B (bid) returned '7', which is not an action" in err
+    for jobs in ("1", "2"):  # raised in a worker process, it still reaches the command
+        code, out, err = _match(
+            capsys, "--bots", SEATS, "--hands", "2", "--seed", "1", "--jobs", jobs
+        )
+        assert code == 1 and out == ""
+        # the first hand to fail: deal 0 (seat B bids first) or deal 1 (seat C)
+        assert re.search(
+            r"error: bot '(first' at seat B|uniform' at seat C) \(bid\) returned '7', which is "
+            "not an action",
+            err,
+        ), err

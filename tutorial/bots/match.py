@@ -124,7 +124,8 @@ def play_match(
     chunks = [items[i : i + size] for i in range(0, len(items), size)]
     results: dict[tuple[int, int], HandRecord] = {}
     ctx = multiprocessing.get_context("fork" if "fork" in _start_methods() else None)
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=ctx)
+    try:
         pending: set[Future[list[HandRecord]]] = {
             pool.submit(
                 _play_remote,
@@ -137,19 +138,18 @@ def play_match(
             )
             for chunk in chunks
         }
-        try:
-            while pending:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for fut in done:
-                    recs = fut.result()
-                    for rec in recs:
-                        results[(rec.deal, rec.table)] = rec
-                    if on_hand:
-                        on_hand(len(recs))
-        except BaseException:
-            for fut in pending:
-                fut.cancel()
-            raise
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in done:
+                recs = fut.result()  # a bot's error in a worker is raised here
+                for rec in recs:
+                    results[(rec.deal, rec.table)] = rec
+                if on_hand:
+                    on_hand(len(recs))
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)  # Ctrl-C or an error: stop at once
+        raise
+    pool.shutdown()
     return [results[item] for item in items]
 
 
