@@ -119,9 +119,7 @@ def main() -> None:
     ap.add_argument("--deals-expert", type=int, default=40, help="deals, expert vs rules")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--profile", default=DEFAULT_PROFILE, choices=sorted(PROFILES))
-    ap.add_argument(
-        "--jobs", type=int, default=1, help="processes (1: decision times on one core)"
-    )
+    ap.add_argument("--jobs", type=int, default=1, help="processes (1: decision times on one core)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     out: dict[str, Any] = {
@@ -133,14 +131,12 @@ def main() -> None:
         "bots_available": list(BOT_NAMES),
     }
     out["playout_ms"] = round(playout_ms(args.profile, 2000, args.seed), 4)
-    results = []
+    results: list[dict[str, Any]] = []
     for strong, weak, target in PAIRINGS:
         deals = args.deals_random if weak == "random" else args.deals_expert
         missing = [b for b in (strong, weak) if b not in BOT_NAMES]
         if missing:
-            results.append(
-                {"strong": strong, "weak": weak, "skipped": f"not available: {missing}"}
-            )
+            results.append({"strong": strong, "weak": weak, "skipped": f"not available: {missing}"})
             continue
         res = run_pairing(strong, weak, deals, args.seed, args.profile, args.jobs)
         d = res["difference"]

@@ -111,3 +111,18 @@ def test_match_is_listed_with_its_flags(capsys: pytest.CaptureFixture[str]) -> N
     out = capsys.readouterr().out
     for flag in ("--bots", "--hands", "--duplicate", "--seed", "--profile", "--json", "--jobs"):
         assert flag in out
+
+
+def test_match_with_the_real_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    from tutorial.bots import BOT_NAMES
+
+    assert "random" in BOT_NAMES
+    argv = ["match", "--bots", "A=random,B=random,C=random,D=random", "--hands", "6"]
+    assert main([*argv, "--seed", "3", "--duplicate", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["hands_played"] == 12 and set(data["by_bot"]) == {"random"}
+    b = data["by_bot"]["random"]
+    assert b["bids_made"] + b["bids_set"] == 12 and b["decisions"] > 12 * 24
+    assert main([*argv, "--seed", "3", "--duplicate", "--json", "--jobs", "2"]) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert again["difference"] == data["difference"] and again["games"] == data["games"]
