@@ -8,9 +8,11 @@ alike), it measures:
   of the engine before the rules core (``previous_engine.py``), on the same seeds;
 * ``simulate`` / ``previous simulate`` — what ``cinch simulate`` does: playouts chained into
   games, every invariant checked after every hand;
-* the rules core's ``copy()``, ``apply()`` of a play and ``undo()`` (µs per call: median and
-  best of the rounds), each also as a ratio to a bare play-and-take-back on locals measured
-  in the same round (``*_over_bare_play``), and a whole hand stepped through the core
+* the rules core's ``copy()``, ``apply()`` of a play and ``undo()`` (µs per call, each timed
+  alone: median and best of the rounds, by the wall clock and by this thread's CPU time, the
+  time one core spends, which other processes on a shared machine do not inflate), the wall
+  figures also as ratios to a bare play-and-take-back on locals measured in the same round
+  (``*_over_bare_play``), and a whole hand stepped through the core
   (``legal_actions`` + ``apply`` at every decision).
 
 It reports the medians over the rounds and the ratios measured within each round: new ÷
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import random
 import statistics
@@ -151,8 +154,20 @@ def bare_play_us(reps: int = 20000) -> float:
     return (time.perf_counter() - t0) / reps * 1e6
 
 
+def _clocks() -> tuple[float, float]:
+    return time.perf_counter(), time.thread_time()
+
+
+def _per_call(t0: tuple[float, float], n: int) -> tuple[float, float]:
+    """µs per call since ``t0``: wall clock and this thread's CPU time (the CPU time is what
+    one core spends; the wall clock also counts the time other processes hold the core)."""
+    w, c = _clocks()
+    return (w - t0[0]) / n * 1e6, (c - t0[1]) / n * 1e6
+
+
 def core_micro(seed: int, profile: str, reps: int = 20000) -> dict[str, float]:
-    """µs per copy(), per apply() of a play and per undo() of it, on states in play."""
+    """µs per copy(), per apply() of a play and per undo() of it, on states in play (each
+    timed alone: apply on prepared copies, then undo on the same copies)."""
     p = PROFILES[profile]
     rng = random.Random(seed)
     states: list[tuple[State, Action]] = []
@@ -168,40 +183,33 @@ def core_micro(seed: int, profile: str, reps: int = 20000) -> dict[str, float]:
             states.append((s, s.legal_actions()[0]))
     per = reps // len(states)
     n = per * len(states)
-    t0 = time.perf_counter()
+    t0 = _clocks()
     for s, _ in states:
         for _ in range(per):
             s.copy()
-    t1 = time.perf_counter()
-    for s, a in states:
-        apply, undo = s.apply, s.undo
-        for _ in range(per):
-            apply(a)
-            undo()
-    t2 = time.perf_counter()
-    # undo alone: apply outside the clock, time each undo; subtract the clock's own cost
-    clock = time.perf_counter
-    undo_total = empty = 0.0
-    for s, a in states:
-        for _ in range(per // 4):
-            s.apply(a)
-            u0 = clock()
-            s.undo()
-            undo_total += clock() - u0
-            e0 = clock()
-            empty += clock() - e0
-    m = per // 4 * len(states)
-    undo_us = (undo_total - empty) / m * 1e6
-    pair = (t2 - t1) / n * 1e6
+    copy_w, copy_c = _per_call(t0, n)
+    batches = [([s.copy() for _ in range(per)], a) for s, a in states]
+    t0 = _clocks()
+    for copies, a in batches:
+        for c in copies:
+            c.apply(a)
+    apply_w, apply_c = _per_call(t0, n)
+    t0 = _clocks()
+    for copies, _ in batches:
+        for c in copies:
+            c.undo()
+    undo_w, undo_c = _per_call(t0, n)
     bare = bare_play_us(reps)
     return {
+        "copy_us": round(copy_w, 2),
+        "apply_play_us": round(apply_w, 2),
+        "undo_us": round(undo_w, 2),
+        "copy_cpu_us": round(copy_c, 2),
+        "apply_play_cpu_us": round(apply_c, 2),
+        "undo_cpu_us": round(undo_c, 2),
         "bare_play_us": round(bare, 3),
-        "copy_over_bare_play": round((t1 - t0) / n * 1e6 / bare, 2),
-        "apply_plus_undo_over_bare_play": round(pair / bare, 2),
-        "copy_us": round((t1 - t0) / n * 1e6, 2),
-        "apply_play_us": round(max(pair - undo_us, 0.0), 2),
-        "undo_us": round(undo_us, 2),
-        "apply_plus_undo_us": round(pair, 2),
+        "copy_over_bare_play": round(copy_w / bare, 2),
+        "apply_play_over_bare_play": round(apply_w / bare, 2),
     }
 
 
@@ -249,6 +257,7 @@ def main() -> None:
         "previous_simulate_over_bare_loop": ratio("previous_simulate", "bare_loop"),
         **{k: statistics.median(m[k] for m in micro) for k in micro[0]},
         **{f"best_{k}": min(m[k] for m in micro) for k in micro[0] if k.endswith("_us")},
+        "load_average": [round(x, 1) for x in os.getloadavg()],
     }
     if a.json:
         print(json.dumps(out))
