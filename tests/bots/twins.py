@@ -20,7 +20,7 @@ from tutorial.engine.state import State
 
 def _unseen(state: State, seat: int) -> list[int]:
     seen = state.dealt[seat] | state.hands[seat]
-    log = state.refill_log
+    log = state.refill_so_far()  # during the refill too: what it has dealt so far is seen
     if log is not None:
         for c in log.received[seat]:
             seen |= 1 << c
