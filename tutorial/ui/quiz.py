@@ -9,6 +9,7 @@ import streamlit as st
 from tutorial.engine.cards import parse_index
 from tutorial.engine.profiles import get_profile
 from tutorial.explain import card_label, team_name
+from tutorial.lessons.cardwhy import question_feedback
 from tutorial.lessons.judge import judge
 from tutorial.lessons.model import Lesson, Question
 from tutorial.progress import Item, question_item
@@ -43,7 +44,7 @@ def question_view(
                 st.session_state[result_key] = {"ok": None}
             else:
                 ok = judge(q, response)
-                st.session_state[result_key] = {"ok": ok}
+                st.session_state[result_key] = {"ok": ok, "response": _jsonable(response)}
                 saved[item] = store().answer(s.learner, lesson.id, q.id, _jsonable(response), ok)
         res = st.session_state.get(result_key)
         if res is not None:
@@ -52,10 +53,11 @@ def question_view(
             elif res["ok"]:
                 st.success(t("Right!") + " " + safe_md(q.right.get(s.lang)), icon="✅")
             else:
+                why = question_feedback(t, s.lang, q, res.get("response"))
                 st.info(
                     t("Not yet.")
                     + " "
-                    + safe_md(q.wrong.get(s.lang))
+                    + " ".join(safe_md(x) for x in why or [q.wrong.get(s.lang)])
                     + " "
                     + t("Try again: there is no penalty."),
                     icon="🔁",
@@ -103,7 +105,7 @@ def _restore(q: Question, base: str, it: Item) -> None:
         st.session_state[f"ans:{base}"] = answer
     ok = value.get("ok")
     if isinstance(ok, bool):
-        st.session_state[f"res:{base}"] = {"ok": ok}
+        st.session_state[f"res:{base}"] = {"ok": ok, "response": answer}
 
 
 def _jsonable(v: Any) -> Any:
