@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from tests.lessons.test_loader import good_lesson, problems_of, text, write_course
+from tutorial.engine.cards import parse_index
 from tutorial.i18n import LANGS, get_translator
 from tutorial.lessons.cardwhy import question_feedback, why_below
 from tutorial.lessons.loader import load_course
-from tutorial.engine.cards import parse_index
 
 REAL = load_course()
 
@@ -150,7 +150,7 @@ def test_cards_left_out_or_picked_wrongly_in_a_legal_question_get_the_rule() -> 
     assert q is not None and set(q.answer) == {"4C", "9C", "6H"}
     t = get_translator("en")
     lines = question_feedback(
-        t, "en", q, ["4C", "9C"] + [c for c in q.shown_cards if c not in q.answer][:1]
+        t, "en", q, ["4C", "9C", *[c for c in q.shown_cards if c not in q.answer][:1]]
     )
     assert any("may be played too: it is a trump" in x and "6♥" in x for x in lines), lines
     assert any("may follow suit or trump, but not play" in x for x in lines), lines

@@ -61,7 +61,8 @@ def test_feedback_for_a_wrong_and_an_illegal_card_in_every_language(
     assert said == " ".join(
         [
             t(
-                "{card} follows suit, but {best} is a trump: a trump beats any card of the suit led.",
+                "{card} follows suit, but {best} is a trump: a trump beats any card of the "
+                "suit led.",
                 card="8♣",
                 best="5♦",
             ),
