@@ -11,7 +11,7 @@ from tutorial.lessons.loader import load_course
 from tutorial.progress import ProgressStore, question_item
 
 ROOT = Path(__file__).resolve().parents[2]
-PAGES = ["home", "lesson", "rules", "glossary"]
+PAGES = ["home", "lesson", "rules", "glossary", "mistakes"]
 COURSE = load_course()
 
 

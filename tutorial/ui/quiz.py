@@ -37,8 +37,8 @@ def question_view(
     with st.container(border=True, key=f"q:{base}"):
         st.markdown(f"**{number}.** " + safe_md(q.prompt.get(s.lang)))
         if q.scenario is not None and q.type != "cards":
-            _scenario_preview(s, q)
-        response = _answer_widget(s, q, base)
+            scenario_preview(s, q)
+        response = answer_widget(s, q, base)
         if st.button(t("Check my answer"), key=f"submit:{base}"):
             if response is None or response == [] or response == ():
                 st.session_state[result_key] = {"ok": None}
@@ -112,7 +112,7 @@ def _jsonable(v: Any) -> Any:
     return list(v) if isinstance(v, tuple | set | list) else v
 
 
-def _scenario_preview(s: Session, q: Question) -> None:
+def scenario_preview(s: Session, q: Question) -> None:
     assert q.scenario is not None
     rep = q.scenario.replay
     if rep.kind in ("trick", "legal"):
@@ -159,7 +159,7 @@ def _scenario_preview(s: Session, q: Question) -> None:
             st.markdown("- " + safe_md(line))
 
 
-def _answer_widget(s: Session, q: Question, base: str) -> Any:
+def answer_widget(s: Session, q: Question, base: str) -> Any:
     t = s.t
     label = t("Your answer")
     if q.type == "single":
@@ -185,7 +185,7 @@ def _answer_widget(s: Session, q: Question, base: str) -> Any:
             trump = "CDHS".index(q.scenario.replay.result["trump"])
         profile = get_profile(q.scenario.replay.profile if q.scenario else "pagat-62")
         if q.scenario is not None:
-            _scenario_preview(s, q)
+            scenario_preview(s, q)
         labels = {c: card_label(t, parse_index(c), trump, profile) for c in q.shown_cards}
         keep(f"ans:{base}")
         picked = st.pills(
