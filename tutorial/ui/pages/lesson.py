@@ -201,8 +201,8 @@ def _reset() -> None:
     st.session_state[f"_reset_done:{this.id}"] = True
 
 
-with st.expander(t("Start this lesson again")):
+if st.session_state.pop(f"_reset_done:{lesson.id}", False):  # outside the expander: the page
+    st.success(t("This lesson starts again from its first step."), icon="↩️")  # changed, so
+with st.expander(t("Start this lesson again")):  # the expander is drawn anew, closed
     st.caption(t("This forgets your steps and answers in this lesson only."))
     st.button(t("Reset this lesson"), key=f"reset:{lesson.id}", on_click=_reset)
-    if st.session_state.pop(f"_reset_done:{lesson.id}", False):
-        st.success(t("This lesson starts again from its first step."), icon="↩️")
