@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
@@ -29,6 +29,9 @@ class Replay:
     profile: str
     report: Report
     timeline: tuple[Moment, ...] = ()
+    states: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    """Hand scenarios: moment ``tNcK`` → a copy of the engine's state just before that play
+    (:class:`tutorial.engine.state.State`), for the lesson's "your move" moments."""
 
     @cached_property
     def result(self) -> dict[str, Any]:

@@ -203,6 +203,7 @@ def _play(
     if not isinstance(plays, list):
         raise w.error(("plays",), "expected a list of tricks")
     tricks: list[TrickResult] = []
+    states: dict[str, Any] = {}
     for t, trick in enumerate(plays):
         if hand.phase is not Phase.PLAY:
             raise w.error(("plays", t), "the hand is over: too many tricks")
@@ -216,6 +217,7 @@ def _play(
             s = hand.to_act
             local: dict[int, tuple[Key, ...]] = {}
             top, pile = top_and_pile(w, ("plays", t, k), item, local)
+            states[f"t{t + 1}c{k + 1}"] = hand.state.copy()
             try:
                 hand.play(s, top, pile)
             except IllegalAction as exc:
@@ -282,4 +284,4 @@ def _play(
         )
         report = replace(report, outcome=outcome)
         moments.append(Moment("score", trump=trump, outcome=outcome))
-    return Replay("hand", profile.name, report, tuple(moments))
+    return Replay("hand", profile.name, report, tuple(moments), states)

@@ -128,3 +128,53 @@ def _made(t: Translator, team: Team, bid: int, made: bool) -> str:
             bid=bid,
         )
     return t("{team} bid {bid} and failed: they lose {bid}.", team=team_name(t, team), bid=bid)
+
+
+def play_line(t: Translator, frame: Moment) -> str | None:
+    """The engine's one-line account of a card moment (``tNcK``): "B plays 9♠.", "A leads
+    K♣.", or an open pile with the cards beneath; None for another moment."""
+    if not re.fullmatch(r"t\d+c\d", frame.id) or not frame.trick:
+        return None
+    play = frame.trick[-1]
+    card = play.card.pretty
+    seat = play.seat.letter
+    lead = len(frame.trick) == 1
+    if play.beneath:
+        beneath = pretty(play.beneath)
+        if lead:
+            return t(
+                "{seat} leads an open pile: {card} on top, {beneath} beneath.",
+                seat=seat,
+                card=card,
+                beneath=beneath,
+            )
+        return t(
+            "{seat} plays an open pile: {card} on top, {beneath} beneath.",
+            seat=seat,
+            card=card,
+            beneath=beneath,
+        )
+    if lead:
+        return t("{seat} leads {card}.", seat=seat, card=card)
+    return t("{seat} plays {card}.", seat=seat, card=card)
+
+
+def chapters(frames: Sequence[Moment]) -> list[int]:
+    """Where a long hand scenario's chapters start: the deal, the bidding, the refill, each
+    trick (its first card) and the score — indices into ``frames``."""
+    out: list[int] = []
+    seen: set[str] = set()
+    for i, f in enumerate(frames):
+        m = re.fullmatch(r"t(\d+)(?:c\d)?", f.id)
+        name = f"t{m.group(1)}" if m else f.id
+        if name not in seen:
+            seen.add(name)
+            out.append(i)
+    return out
+
+
+def chapter_title(t: Translator, moment: str) -> str:
+    m = re.fullmatch(r"t(\d+)(?:c\d)?", moment)
+    if m:
+        return t("Trick {n}", n=int(m.group(1)))
+    return moment_title(t, moment)
