@@ -10,14 +10,15 @@ from typing import Any
 
 from tutorial.engine.cards import Card, parse_index
 from tutorial.engine.errors import Reason
+from tutorial.engine.seats import SEAT_LETTERS, SUIT_LETTERS, Seat
 from tutorial.engine.trick import trick_winner
 from tutorial.engine.trumps import EFFECTIVE_SUIT, beats, is_trump
 from tutorial.explain import explain_illegal, suit_name, team_name
 from tutorial.i18n import Translator
 from tutorial.lessons.model import Question, Text, YourMove
 
-SEATS = "ABCD"
-SUITS = "CDHS"
+SEATS = SEAT_LETTERS
+SUITS = SUIT_LETTERS
 
 
 def _pretty(code: str) -> str:
@@ -88,7 +89,7 @@ def move_feedback(
             parts.append(why_below(t, card, best, trump, led))
     end = move.outcomes.get(card)
     if end is not None:
-        team = team_name(t, "AC" if end["winner"] in "AC" else "BD")
+        team = team_name(t, Seat.parse(end["winner"]).team)
         parts.append(
             t.n(
                 "Played to the end, the trick would go to {seat} with {winning}: {n} point "

@@ -35,14 +35,14 @@ from tutorial.engine.errors import Reason
 from tutorial.engine.legality import why_illegal
 from tutorial.engine.points import point_table
 from tutorial.engine.profiles import get_profile
-from tutorial.engine.seats import SUIT_LETTERS
+from tutorial.engine.seats import SEAT_LETTERS, SUIT_LETTERS
 from tutorial.engine.trick import legal_plays, trick_winner
 from tutorial.engine.trumps import EFFECTIVE_SUIT
 from tutorial.lessons.model import Scenario, Text, YourMove
 from tutorial.lessons.readers import _keys, _text
 from tutorial.yamldoc import Key, Where
 
-SEATS = "ABCD"
+SEATS = SEAT_LETTERS
 SUITS = SUIT_LETTERS
 CARD_MOMENT = re.compile(r"^t([1-9]\d*)c([1-4])$")
 
