@@ -49,7 +49,7 @@ def test_a_pedro_goes_under_partners_safe_winner() -> None:
             if not s.trick_plays or s.best_seat != s.to_act ^ 2:
                 continue
             k, action = _decision(s)
-            legal = [a.card for a in s.legal_actions()]
+            legal = [a.card for a in s.legal_actions() if isinstance(a, PlayCard)]
             best = max(k.pts[c] for c in legal)
             partner_safe = not k.to_come or k.is_boss(s.best_card)
             if partner_safe and best >= 5:
@@ -64,7 +64,7 @@ def test_no_point_card_is_buried_in_a_trick_the_opponents_keep() -> None:
         if not s.trick_plays or s.best_seat == s.to_act ^ 2:
             continue
         k, action = _decision(s)
-        legal = [a.card for a in s.legal_actions()]
+        legal = [a.card for a in s.legal_actions() if isinstance(a, PlayCard)]
         keys = s.keys
         if any(keys[c] > s.best_key for c in legal):
             continue  # it could win the trick: not this case
