@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from tests.bots.driver import duplicate_margin
 from tutorial.bots import decide
 from tutorial.bots.knowledge import Knowledge
-from tutorial.bots.rules import estimate
+from tutorial.bots.rules import BID_MARGIN, estimate
 from tutorial.engine.actions import Call, PlayCard
 from tutorial.engine.cards import parse_index
 from tutorial.engine.hand import Hand
@@ -157,9 +157,9 @@ def test_bids_follow_the_estimate() -> None:
         call = decide("rules", obs, 0)
         assert isinstance(call, Call)
         if call.value is None:
-            assert est < PAGAT_62.bid_min + 0.5
+            assert est < PAGAT_62.bid_min + BID_MARGIN
         else:
-            assert call.value <= est
+            assert call.value <= est - BID_MARGIN
 
 
 def test_rules_beats_random_clearly() -> None:

