@@ -191,3 +191,14 @@ def test_each_real_claim_swapped_makes_its_lesson_unavailable(
     out_text = capsys.readouterr().out
     assert f"BROKEN lessons/{name}" in out_text
     assert re.search(rf"lessons/{re.escape(name)}:\d+: steps\[{index}\]\.solver_check\.", out_text)
+
+
+def test_at_checks_the_position_just_before_a_card_the_scenario_plays(tmp_path: Path) -> None:
+    # the scenario goes on with B's A♠ (a "your move" moment); the check is made before it
+    played = {**CAPTURE, "plays": [["KS", "TS", "4S", "AS"], ["5S", "8S", "9S", "QS"]]}
+    check = {"at": "t2c4", "better": "QS", "worse": "3S", "values": {"better": 11, "worse": 6}}
+    course = load_course(write_course(tmp_path, {"01-fixture.yaml": lesson_with(check, played)}))
+    assert not course.broken, course.broken
+    (tmp_path / "x").mkdir()
+    [problem] = problems_of(tmp_path / "x", lesson_with({**check, "at": "t3c1"}, played))
+    assert "steps[1].solver_check.at: expected a card moment tNcK of this scenario" in problem

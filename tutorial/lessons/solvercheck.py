@@ -18,6 +18,7 @@ may state both figures; the solver must agree.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -36,9 +37,10 @@ MEASURES = ("points", "score")
 TEAM_TEXT = {"AC": "A–C", "BD": "B–D"}
 
 
-def hand_of(data: Mapping[str, Any]) -> Hand:
-    """The engine's hand where a ``hand`` scenario stops (the scenario was replayed first,
-    so every call, the refill and every play are known to be legal)."""
+def hand_of(data: Mapping[str, Any], before: tuple[int, int] | None = None) -> Hand:
+    """The engine's hand where a ``hand`` scenario stops, or just before card ``k`` of trick
+    ``n`` when ``before`` is ``(n, k)`` (the scenario was replayed first, so every call, the
+    refill and every play are known to be legal)."""
     profile = get_profile(str(data.get("profile", "pagat-62")))
 
     def cards(raw: Any) -> list[int]:
@@ -59,8 +61,10 @@ def hand_of(data: Mapping[str, Any]) -> Hand:
             dealer_keeps=cards(data["dealer_keeps"]) if "dealer_keeps" in data else None,
             reshuffle=cards(data["reshuffle"]) if "reshuffle" in data else None,
         )
-    for trick in data.get("plays", []):
-        for item in trick:
+    for n, trick in enumerate(data.get("plays", []), 1):
+        for k, item in enumerate(trick, 1):
+            if before == (n, k):
+                return hand
             top, *beneath = cards(item if isinstance(item, list) else [item])
             hand.play(hand.to_act, top, beneath)
     return hand
@@ -89,7 +93,7 @@ def read(
     scenario: Callable[[tuple[Key, ...], Any], Scenario],
 ) -> SolverCheck:
     """Read a ``solver_check`` and check it with the solver; raises a located error."""
-    m = _keys(w, path, raw, ("better", "worse"), ("scenario", "side", "measure", "values"))
+    m = _keys(w, path, raw, ("better", "worse"), ("scenario", "side", "measure", "values", "at"))
     measure = m.get("measure", "points")
     if measure not in MEASURES:
         raise w.error((*path, "measure"), f"expected points or score, not {measure!r}")
@@ -98,8 +102,9 @@ def read(
     if any(as_files) and not all(as_files):
         raise w.error(path, "better and worse are either two cards or two scenario files")
     if all(as_files):
-        if "scenario" in m:
-            raise w.error((*path, "scenario"), "two scenarios are compared: no scenario here")
+        for key in ("scenario", "at"):
+            if key in m:
+                raise w.error((*path, key), f"two scenarios are compared: no {key} here")
         side = m.get("side")
         if side not in TEAMS:
             raise w.error((*path, "side"), f"expected AC or BD (whose points), not {side!r}")
@@ -115,7 +120,8 @@ def read(
         sc = scenario((*path, "scenario"), m["scenario"]) if "scenario" in m else own
         if sc is None:
             raise w.error(path, "a solver check of two cards needs the step's scenario")
-        pos = _position(w, (*path, "scenario") if "scenario" in m else path, sc)
+        before = _before(w, (*path, "at"), m["at"], sc) if "at" in m else None
+        pos = _position(w, (*path, "scenario") if "scenario" in m else path, sc, before)
         side = TEAMS[pos.to_play & 1]
         got = _card_values(w, path, m, pos, sc, side, measure)
         what = (CODES[parse_index(str(better))], CODES[parse_index(str(worse))])
@@ -140,8 +146,25 @@ def read(
     return SolverCheck(side, measure, what[0], what[1], got["better"], got["worse"])
 
 
-def _position(w: Where, path: tuple[Key, ...], sc: Scenario) -> Position:
+def _before(w: Where, path: tuple[Key, ...], at: Any, sc: Scenario) -> tuple[int, int]:
+    """``at: tNcK``: the position just before that card of the scenario is the one checked
+    (a "your move" moment plays the tip's card there)."""
+    found = re.fullmatch(r"t([1-9]\d*)c([1-4])", at) if isinstance(at, str) else None
+    if found is None or at not in sc.replay.moments:
+        raise w.error(
+            path,
+            f"expected a card moment tNcK of this scenario, not {at!r} "
+            f"(it has: {', '.join(m for m in sc.replay.moments if 'c' in m)})",
+        )
+    return int(found.group(1)), int(found.group(2))
+
+
+def _position(
+    w: Where, path: tuple[Key, ...], sc: Scenario, before: tuple[int, int] | None = None
+) -> Position:
     r = sc.replay.result
+    if before is not None and sc.replay.kind == "hand":
+        return Position.from_hand(hand_of(sc.data, before))
     if sc.replay.kind != "hand" or r.get("position", {}).get("phase") != "play":
         raise w.error(
             path,
