@@ -34,7 +34,7 @@ from tutorial.solver.position import Position
 from tutorial.yamldoc import Key, Where
 
 MEASURES = ("points", "score")
-TEAM_TEXT = {"AC": "A–C", "BD": "B–D"}
+TEAM_TEXT = {team: f"{team[0]}–{team[1]}" for team in TEAMS}
 
 
 def hand_of(data: Mapping[str, Any], before: tuple[int, int] | None = None) -> Hand:
