@@ -119,8 +119,8 @@ def run_pairing(
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    ap.add_argument("--deals-random", type=int, default=300, help="deals, rules vs random")
-    ap.add_argument("--deals-expert", type=int, default=40, help="deals, expert vs rules")
+    ap.add_argument("--deals-random", type=int, default=200, help="deals, rules vs random")
+    ap.add_argument("--deals-expert", type=int, default=60, help="deals, expert vs rules")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--profile", default=DEFAULT_PROFILE, choices=sorted(PROFILES))
     ap.add_argument("--jobs", type=int, default=1, help="processes (1: decision times on one core)")
