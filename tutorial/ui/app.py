@@ -46,6 +46,9 @@ def pages(s: Session) -> dict[str, st.Page]:
         "home": st.Page(_page("home"), title=t("Home"), icon="🏠", default=True, url_path="home"),
         "lesson": st.Page(_page("lesson"), title=t("Lessons"), icon="📘", url_path="lesson"),
         "drills": st.Page(_page("drills"), title=t("Drills"), icon="🎯", url_path="drills"),
+        "mistakes": st.Page(
+            _page("mistakes"), title=t("Review my mistakes"), icon="🔁", url_path="mistakes"
+        ),
         "rules": st.Page(_page("rules"), title=t("Rules reference"), icon="📜", url_path="rules"),
         "glossary": st.Page(_page("glossary"), title=t("Glossary"), icon="🔤", url_path="glossary"),
     }
@@ -81,7 +84,7 @@ def current_lesson_id(s: Session) -> str | None:
     recent = last_position(s.learner)
     if recent and c.lesson(str(recent.get("lesson"))):
         return str(recent["lesson"])
-    return c.lessons[0].id if c.lessons else None
+    return c.first.id if c.first else None
 
 
 def sidebar(s: Session, all_pages: dict[str, st.Page], page: st.Page) -> None:
@@ -95,6 +98,8 @@ def sidebar(s: Session, all_pages: dict[str, st.Page], page: st.Page) -> None:
         ):
             for lesson in course().lessons:
                 label = f"{lesson.number}. {lesson.title.get(s.lang)}"
+                if lesson.optional:
+                    label += " · " + t("optional")
                 if lesson.id == here:  # the current lesson is marked, not a link to itself
                     st.markdown("**▸ " + safe_md(label).replace("*", "\\*") + "**")
                 else:

@@ -2,9 +2,12 @@
 
 import streamlit as st
 
+from tutorial import mistakes
+from tutorial.mastery import stars
 from tutorial.progress import lesson_prefix
 from tutorial.ui.app import current, pages
 from tutorial.ui.mdsafe import plain_md
+from tutorial.ui.review import stars_text
 from tutorial.ui.session import course, last_position, link_params, store
 from tutorial.ui.views import safe_md
 
@@ -15,8 +18,8 @@ st.markdown(
     safe_md(
         t(
             "Four players, two partnerships, fourteen points a hand and two fives "
-            "that count five each. Eight short lessons take you from the pack to a "
-            "whole game; every example is played by the rules engine."
+            "that count five each. Nine short lessons take you from the pack to a "
+            "whole game and to playing it well; every example is played by the rules engine."
         )
     )
 )
@@ -37,12 +40,38 @@ if last and c.lesson(str(last.get("lesson"))):
         icon="▶️",
         query_params=link_params(s, lesson=lesson.id, step=str(last.get("step", ""))),
     )
-elif c.lessons:
+elif c.first:
     st.page_link(
         lesson_page,
-        label=t("Start with lesson 1"),
+        label=t("Start with lesson {n}", n=c.first.number),
         icon="▶️",
-        query_params=link_params(s, lesson=c.lessons[0].id),
+        query_params=link_params(s, lesson=c.first.id),
+    )
+for primer in (x for x in c.lessons if x.optional):
+    st.page_link(
+        lesson_page,
+        label=t(
+            "New to trick-taking games? Start here: lesson {n}, {title} (optional)",
+            n=primer.number,
+            title=primer.title.get(s.lang),
+        ),
+        icon="🃏",
+        query_params=link_params(s, lesson=primer.id),
+    )
+
+_, waiting = mistakes.queue(
+    c, store().items(s.learner, "lesson/") | store().items(s.learner, "review/")
+)
+if waiting:
+    st.page_link(
+        pages(s)["mistakes"],
+        label=t.n(
+            "Review my mistakes: {n} question waiting",
+            "Review my mistakes: {n} questions waiting",
+            len(waiting),
+        ),
+        icon="🔁",
+        query_params=link_params(s),
     )
 
 st.subheader(t("Your progress"), anchor=False)
@@ -55,9 +84,10 @@ for lesson in c.lessons:
         if (it := items.get(f"{prefix}question/{q.id}")) is not None and it.done
     )
     total = len(lesson.steps) + len(lesson.questions)
-    cols = st.columns([3, 2])
+    cols = st.columns([3, 2, 1], vertical_alignment="center")
     with cols[0]:
         alt = " · " + t("alternative rules") if lesson.alternative else ""
+        alt += " · " + t("optional") if lesson.optional else ""
         st.page_link(
             lesson_page,
             label=f"{lesson.number}. {lesson.title.get(s.lang)}{alt}",
@@ -70,6 +100,7 @@ for lesson in c.lessons:
             + " · "
             + t("Questions: {done} of {total}", done=right, total=len(lesson.questions)),
         )
+    cols[2].markdown(safe_md(stars_text(s, stars(lesson, items))))
 for broken in c.broken:
     st.warning(
         t(

@@ -6,6 +6,7 @@ from tutorial.progress import lesson_prefix, position_item, question_item, step_
 from tutorial.ui.app import current, pages
 from tutorial.ui.mdsafe import plain_md
 from tutorial.ui.quiz import question_view
+from tutorial.ui.review import review
 from tutorial.ui.session import course, keep, last_position, link_params, store
 from tutorial.ui.stepper import stepper
 from tutorial.ui.views import md, safe_md
@@ -18,6 +19,7 @@ qp = st.query_params
 if not c.lessons:
     st.error(t("No lesson could be loaded."))
     st.stop()
+first = c.first or c.lessons[0]
 
 wanted = qp.get("lesson")
 lesson = c.lesson(wanted) if isinstance(wanted, str) else None
@@ -35,13 +37,11 @@ if lesson is None:
                 icon="⚠️",
             )
         else:
-            st.info(
-                t("There is no such lesson; here is lesson {n}.", n=c.lessons[0].number), icon="ℹ️"
-            )
+            st.info(t("There is no such lesson; here is lesson {n}.", n=first.number), icon="ℹ️")
     else:  # no lesson in the link: the learner's most recent one, else the first
         recent = last_position(s.learner)
         lesson = c.lesson(str(recent.get("lesson"))) if recent else None
-    lesson = lesson or c.lessons[0]
+    lesson = lesson or first
     qp["lesson"] = lesson.id
 
 # everything saved for this lesson, read once per run (steps, answers, stepper positions)
@@ -76,6 +76,8 @@ elif (
     st.session_state[state_key] = wanted_step  # a link to another step of this lesson
 
 alt = " · " + t("alternative rules") if lesson.alternative else ""
+if lesson.optional:
+    alt += " · " + t("optional")
 st.title(
     t("Lesson {n}: {title}", n=lesson.number, title=lesson.title.get(s.lang)) + alt, anchor=False
 )
@@ -112,6 +114,14 @@ with st.container(border=True):
     if step.scenario is not None:
         stepper(s, lesson, step, step.scenario, saved)
 
+here = lesson.questions_of(step.id)
+if here:  # concept, example, then a short check of this step
+    st.subheader(t("Check yourself"), anchor=False)
+    st.caption(safe_md(t("Feedback comes at once; you can try again as often as you like.")))
+    numbers = {q.id: n for n, q in enumerate(lesson.questions, 1)}
+    for q in here:
+        question_view(s, lesson, q, numbers[q.id], saved)
+
 
 def _go(to: int) -> None:
     st.session_state[state_key] = step_ids[to]
@@ -135,20 +145,13 @@ cols[1].button(
     width="stretch",
 )
 
-st.header(t("Check yourself"), anchor=False)
-st.caption(
-    safe_md(
-        t("Answer in any order. Feedback comes at once; you can try again as often as you like.")
-    )
-)
-for n, q in enumerate(lesson.questions, 1):
-    question_view(s, lesson, q, n, saved)
-
 right = sum(
     1
     for q in lesson.questions
     if (it := saved.get(question_item(lesson.id, q.id))) is not None and it.done
 )
+if idx == len(step_ids) - 1:  # the end of the lesson: a short review of every question
+    review(s, lesson, saved, _go)
 if right == len(lesson.questions):
     st.success(t("Well done: every question of this lesson is answered."), icon="🎉")
     later = [x for x in c.lessons if x.number > lesson.number]
@@ -199,8 +202,8 @@ def _reset() -> None:
     st.session_state[f"_reset_done:{this.id}"] = True
 
 
-with st.expander(t("Start this lesson again")):
+if st.session_state.pop(f"_reset_done:{lesson.id}", False):  # outside the expander: the page
+    st.success(t("This lesson starts again from its first step."), icon="↩️")  # changed, so
+with st.expander(t("Start this lesson again")):  # the expander is drawn anew, closed
     st.caption(t("This forgets your steps and answers in this lesson only."))
     st.button(t("Reset this lesson"), key=f"reset:{lesson.id}", on_click=_reset)
-    if st.session_state.pop(f"_reset_done:{lesson.id}", False):
-        st.success(t("This lesson starts again from its first step."), icon="↩️")
