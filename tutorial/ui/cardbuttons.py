@@ -42,6 +42,9 @@ CSS = """
 .cb-card.cb-hint{border-color:#f2c14e;box-shadow:0 0 0 3px #f2c14e}
 .cb-why{min-height:1.3em;margin:.2rem 0 0;font-size:.9rem;font-family:sans-serif;
  color:var(--st-text-color,#31333f)}
+.cc-slot .cb-why{color:#fff}
+.cc-slot .cc-card{width:58px;height:81px}
+@media (max-width:640px){.cc-slot .cc-card{width:44px;height:62px}}
 .cb-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);
  white-space:nowrap}
 @media (max-width:640px){.cb-card svg{width:44px;height:62px}.cb-hand{gap:4px}}
@@ -56,7 +59,13 @@ export default function(component) {
     root.className = 'cb-root';
     parentElement.appendChild(root);
   }
+  const active = parentElement.activeElement || document.activeElement;
+  const had = active && active.dataset ? active.dataset.card : null;
   root.innerHTML = data.html;
+  if (had) {  // a rerun redraws the hand: keep the keyboard where it was
+    const again = root.querySelector(`button.cb-card[data-card="${had}"]`);
+    if (again) again.focus();
+  }
   const why = root.querySelector('.cb-why');
   const say = (b) => { why.textContent = b.dataset.why || ''; };
   root.querySelectorAll('button.cb-card').forEach((b) => {
@@ -115,14 +124,19 @@ def buttons_html(
     *,
     group_label: str,
     hint: int | None = None,
+    passive: bool = False,
 ) -> str:
     """The buttons' markup (every value escaped). Forbidden cards carry their reason as
-    ``data-why`` and in a visually hidden description (``aria-describedby``)."""
+    ``data-why`` and in a visually hidden description (``aria-describedby``). ``passive``:
+    the cards as pictures (with their labels), not buttons — nothing to choose now."""
     order = svg.hand_order([CODES[c] for c in cards], trump)
     parts = [f'<div class="cb-hand" role="group" aria-label="{escape(group_label, quote=True)}">']
     for code in order:
         card = Card.parse(code).index
         label = card_label(t, card, trump, profile)
+        if passive:
+            parts.append(svg.card_svg(svg.CardView(code, label), trump))
+            continue
         face = svg.card_svg(svg.CardView(code, label), trump).replace(
             'role="img"', 'aria-hidden="true" focusable="false"', 1
         )
@@ -155,11 +169,15 @@ def card_buttons(
     profile: Profile,
     group_label: str | None = None,
     hint: int | None = None,
+    passive: bool = False,
+    table: str | None = None,
 ) -> int | None:
     """Draw ``cards`` as buttons; return the card clicked in this run (only ever one of
     ``legal``: a forged click on another card is ignored), else None. ``key`` must change
     when the position changes (e.g. include the number of actions taken), so that a click
-    is never applied to a later position."""
+    is never applied to a later position. ``table``: trusted HTML (our own, escaped) of the
+    card table with an empty ``cc-slot`` element where the cards go (:class:`svg.TableView`
+    ``slot``), so the learner clicks the cards on the table itself."""
     html = buttons_html(
         t,
         cards,
@@ -169,10 +187,16 @@ def card_buttons(
         profile,
         group_label=group_label or t("Your cards: choose one to play"),
         hint=hint,
+        passive=passive,
     )
+    if table is not None:
+        slot = '<div class="cc-slot"></div>'
+        if slot not in table:
+            raise ValueError("the table has no cc-slot for the cards")
+        html = table.replace(slot, f'<div class="cc-slot">{html}</div>', 1)
     result = _COMPONENT(key=key, data={"html": html, "sent": t("Playing…")}, on_play_change=_noop)
     code = result.get("play") if hasattr(result, "get") else None
-    if not isinstance(code, str) or code not in CODES:
+    if passive or not isinstance(code, str) or code not in CODES:
         return None
     card = CODES.index(code)
     return card if card in legal and card in cards else None
