@@ -259,14 +259,21 @@ class Game:
                 out.append(hand_result(s))
         return out
 
-    def score(self) -> GameScore:
-        """The game score after every finished hand (thrown-in hands score nothing)."""
+    def score_rows(self) -> list[tuple[HandResult, GameScore]]:
+        """Each finished hand's result and the game score after it (a thrown-in hand
+        scores nothing); the engine scores and decides the game end."""
         score = GameScore(get_profile(self.profile))
+        out = []
         for r in self.results():
-            if r.thrown_in or r.bidder is None or r.bid is None or score.winner is not None:
-                continue
-            score = score.add(r.bidder & 1, r.bid, r.points)
-        return score
+            if not (r.thrown_in or r.bidder is None or r.bid is None or score.winner is not None):
+                score = score.add(r.bidder & 1, r.bid, r.points)
+            out.append((r, score))
+        return out
+
+    def score(self) -> GameScore:
+        """The game score after every finished hand."""
+        rows = self.score_rows()
+        return rows[-1][1] if rows else GameScore(get_profile(self.profile))
 
     def next_hand(self) -> bool:
         """Deal the next hand (the dealer moves left); False if the hand is not over or the

@@ -45,6 +45,7 @@ elif c.lessons:
         query_params=link_params(s, lesson=c.lessons[0].id),
     )
 
+ready_to_play = False
 st.subheader(t("Your progress"), anchor=False)
 for lesson in c.lessons:
     prefix = lesson_prefix(lesson.id)
@@ -55,6 +56,8 @@ for lesson in c.lessons:
         if (it := items.get(f"{prefix}question/{q.id}")) is not None and it.done
     )
     total = len(lesson.steps) + len(lesson.questions)
+    if lesson.number == 7 and lesson.steps and steps == len(lesson.steps):
+        ready_to_play = True
     cols = st.columns([3, 2])
     with cols[0]:
         alt = " · " + t("alternative rules") if lesson.alternative else ""
@@ -70,6 +73,13 @@ for lesson in c.lessons:
             + " · "
             + t("Questions: {done} of {total}", done=right, total=len(lesson.questions)),
         )
+if ready_to_play:  # after lesson 7 the learner knows enough to play a whole hand
+    st.page_link(
+        pages(s)["play"],
+        label=t("You have seen lesson 7: play whole hands at the practice table"),
+        icon="🃏",
+        query_params=link_params(s),
+    )
 for broken in c.broken:
     st.warning(
         t(
