@@ -84,17 +84,17 @@ def _show(t: Translator, data: dict[str, Any]) -> None:
             card, best, cost = _action_text(d["action"]), _action_text(d["best"]), d["dd_cost"]
             if cost <= 0:
                 text = t(
-                    "Trick {n}: {card} — a best card ({v} points for your side).",
+                    "Trick {n}: {card} — a best card (value for your side: {v}).",
                     n=d["trick"],
                     card=card,
                     v=d["value"],
                 )
             else:
                 text = t.n(
-                    "Trick {trick}: {card} cost {n} point; {best} was better ({v} points "
-                    "for your side instead of {w}).",
-                    "Trick {trick}: {card} cost {n} points; {best} was better ({v} points "
-                    "for your side instead of {w}).",
+                    "Trick {trick}: {card} cost {n} point; {best} was better (value for "
+                    "your side: {v} instead of {w}).",
+                    "Trick {trick}: {card} cost {n} points; {best} was better (value for "
+                    "your side: {v} instead of {w}).",
                     cost,
                     trick=d["trick"],
                     card=card,
@@ -112,7 +112,7 @@ def _show(t: Translator, data: dict[str, Any]) -> None:
         best = _action_text(str(d.get("best", "")))
         text = f"**{_label(t, d)}** — " + t("you: {action}", action=what)
         if cost > 0.05 and best != what:
-            text += " · " + t("better: {best} (about {n} points)", best=best, n=f"{cost:.1f}")
+            text += " · " + t("better: {best} (expected gain: {n})", best=best, n=f"{cost:.1f}")
         reason = _reason(t, d)
         if reason:
             text += " — " + reason
