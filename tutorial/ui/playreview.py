@@ -44,10 +44,11 @@ def _coach(module: str, name: str) -> Any:
 
 
 def _label(t: Translator, d: dict[str, Any]) -> str:
-    text = _coach("labels", "label_text")
-    if callable(text):
-        return str(text(d.get("label"), t))
-    return str(d.get("label", ""))
+    names = _coach("labels", "LABEL_TEXT")
+    label = str(d.get("label", ""))
+    if isinstance(names, dict) and label in names:
+        return t(names[label])
+    return label
 
 
 def _reason(t: Translator, d: dict[str, Any]) -> str | None:
