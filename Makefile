@@ -44,6 +44,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_drills.py
 	$(BIN)/python benchmarks/bench_ui.py
 	$(BIN)/python benchmarks/bench_solve.py
+	$(BIN)/python benchmarks/bench_review.py
 	$(BIN)/python benchmarks/bench_yaml.py
 <<<<<<< HEAD
 	$(BIN)/python benchmarks/bench_load.py

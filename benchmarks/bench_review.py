@@ -6,7 +6,8 @@ seat A's cards only (``calls=False``), and the full review (calls and trump by t
 advisor too), at the default 24 worlds a card; and one ``advise`` call at its default
 (4 worlds). The baseline, measured in the same run, is the double-dummy solve of the same
 hands' opening positions with every card valued: figures are also given as a multiple of
-it, since the machine's speed drifts.
+it, since the machine's speed drifts. Each figure is wall time and the process's CPU time
+(on a machine shared by many processes the CPU time is what one core would take).
 
 Run: ``.venv/bin/python benchmarks/bench_review.py [--hands N] [--samples K]``.
 """
@@ -20,6 +21,8 @@ import platform
 import random
 import statistics
 import time
+from collections.abc import Callable
+from functools import partial
 
 from tutorial.coach import advise, review
 from tutorial.engine.hand import Hand
@@ -58,40 +61,40 @@ def main() -> None:
     ap.add_argument("--samples", type=int, default=24)
     ap.add_argument("--profile", default="pagat-62")
     args = ap.parse_args()
-    base, cards, full, adv = [], [], [], []
+    series: dict[str, list[float]] = {}
     for seed in range(args.hands):
         bidding, opening, final = _hand(args.profile, seed)
-        t0 = time.perf_counter()
-        solve(Position.from_hand(Hand.of(opening)))
-        t1 = time.perf_counter()
-        review(final, 0, samples=args.samples, seed=0, calls=False)
-        t2 = time.perf_counter()
-        review(final, 0, samples=args.samples, seed=0)
-        t3 = time.perf_counter()
-        advise(bidding, 0, seed=0)
-        t4 = time.perf_counter()
-        base.append(t1 - t0)
-        cards.append(t2 - t1)
-        full.append(t3 - t2)
-        adv.append(t4 - t3)
-        print(
-            f"hand {seed}: opening solve {t1 - t0:.2f} s, cards {t2 - t1:.1f} s, "
-            f"full {t3 - t2:.1f} s, advise {t4 - t3:.1f} s",
-            flush=True,
-        )
-    b = statistics.median(base)
+        jobs: dict[str, Callable[[], object]] = {
+            "base": partial(solve, Position.from_hand(Hand.of(opening))),
+            "cards": partial(review, final, 0, samples=args.samples, seed=0, calls=False),
+            "full": partial(review, final, 0, samples=args.samples, seed=0),
+            "advise": partial(advise, bidding, 0, seed=0),
+        }
+        line = []
+        for name, job in jobs.items():
+            w0, c0 = time.perf_counter(), time.process_time()
+            job()
+            wall, cpu = time.perf_counter() - w0, time.process_time() - c0
+            series.setdefault(name, []).append(wall)
+            series.setdefault(f"{name}_cpu", []).append(cpu)
+            line.append(f"{name} {wall:.1f} s ({cpu:.1f} s CPU)")
+        print(f"hand {seed}: " + ", ".join(line), flush=True)
+    b = statistics.median(series["base_cpu"])
     out = {
         "profile": args.profile,
         "hands": args.hands,
         "samples": args.samples,
         "python": platform.python_version(),
         "load": os.getloadavg()[0],
-        "opening_solve_s_median": round(b, 3),
+        "opening_solve_cpu_s_median": round(b, 3),
     }
-    for name, xs in (("cards", cards), ("full", full), ("advise", adv)):
-        out[f"{name}_s_p50"] = round(statistics.median(xs), 2)
-        out[f"{name}_s_p95"] = round(_p95(xs), 2)
-        out[f"{name}_p50_in_opening_solves"] = round(statistics.median(xs) / b, 1)
+    for name in ("cards", "full", "advise"):
+        for kind in ("", "_cpu"):
+            xs = series[name + kind]
+            out[f"{name}{kind}_s_p50"] = round(statistics.median(xs), 2)
+            out[f"{name}{kind}_s_p95"] = round(_p95(xs), 2)
+        cpu50 = statistics.median(series[f"{name}_cpu"])
+        out[f"{name}_cpu_p50_in_opening_solves"] = round(cpu50 / b, 1)
     print(json.dumps(out))
 
 
