@@ -2,9 +2,12 @@
 
 import streamlit as st
 
+from tutorial import mistakes
+from tutorial.mastery import stars
 from tutorial.progress import lesson_prefix
 from tutorial.ui.app import current, pages
 from tutorial.ui.mdsafe import plain_md
+from tutorial.ui.review import stars_text
 from tutorial.ui.session import course, last_position, link_params, store
 from tutorial.ui.views import safe_md
 
@@ -46,6 +49,21 @@ elif c.lessons:
     )
 
 ready_to_play = False
+_, waiting = mistakes.queue(
+    c, store().items(s.learner, "lesson/") | store().items(s.learner, "review/")
+)
+if waiting:
+    st.page_link(
+        pages(s)["mistakes"],
+        label=t.n(
+            "Review my mistakes: {n} question waiting",
+            "Review my mistakes: {n} questions waiting",
+            len(waiting),
+        ),
+        icon="🔁",
+        query_params=link_params(s),
+    )
+
 st.subheader(t("Your progress"), anchor=False)
 for lesson in c.lessons:
     prefix = lesson_prefix(lesson.id)
@@ -58,7 +76,7 @@ for lesson in c.lessons:
     total = len(lesson.steps) + len(lesson.questions)
     if lesson.number == 7 and lesson.steps and steps == len(lesson.steps):
         ready_to_play = True
-    cols = st.columns([3, 2])
+    cols = st.columns([3, 2, 1], vertical_alignment="center")
     with cols[0]:
         alt = " · " + t("alternative rules") if lesson.alternative else ""
         st.page_link(
@@ -73,6 +91,7 @@ for lesson in c.lessons:
             + " · "
             + t("Questions: {done} of {total}", done=right, total=len(lesson.questions)),
         )
+    cols[2].markdown(safe_md(stars_text(s, stars(lesson, items))))
 if ready_to_play:  # after lesson 7 the learner knows enough to play a whole hand
     st.page_link(
         pages(s)["play"],
