@@ -79,4 +79,8 @@ def running_app(
         yield url
     finally:
         proc.terminate()
-        proc.wait(timeout=10)
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:  # e.g. a worker process still finishing a review
+            proc.kill()
+            proc.wait(timeout=10)

@@ -53,7 +53,7 @@ def hand_size(page: Any) -> int:
     return int(page.locator(".cc-slot svg.cc-card").count())
 
 
-def wait_my_turn_or_over(page: Any, timeout: float = 60) -> str:
+def wait_my_turn_or_over(page: Any, timeout: float = 180) -> str:
     end = time.time() + timeout
     while time.time() < end:
         time.sleep(0.1)
