@@ -42,7 +42,7 @@ CSS = """
 .cb-card.cb-hint{border-color:#f2c14e;box-shadow:0 0 0 3px #f2c14e}
 .cb-why{min-height:1.3em;margin:.2rem 0 0;font-size:.9rem;font-family:sans-serif;
  color:var(--st-text-color,#31333f)}
-.cc-slot .cb-why{color:#fff}
+.cc-slot .cb-why{color:#fff;width:0;min-width:100%}
 .cc-slot .cc-card{width:58px;height:81px}
 @media (max-width:640px){.cc-slot .cc-card{width:44px;height:62px}}
 .cb-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);

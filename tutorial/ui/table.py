@@ -112,13 +112,16 @@ def frame_table(
     profile: str,
     dim: set[Card] | None = None,
     taken: Taken | None = None,
+    slot: str | None = None,
 ) -> str:
+    """The table's HTML; ``slot``: a seat whose cards are drawn as buttons in its place
+    (:func:`tutorial.ui.cardbuttons.card_buttons` with ``table=``)."""
     trump = None if frame.trump is None else int(frame.trump)
     win = frame.winning_card
     hands = {
         Seat(seat).letter: _views(t, cards, trump, profile, dim=dim)
         for seat, cards in enumerate(frame.hands or NO_HANDS)
-        if cards is not None
+        if cards is not None and Seat(seat).letter != slot
     }
     trick = []
     for n, play in enumerate(frame.trick or ()):
@@ -150,6 +153,7 @@ def frame_table(
         None if frame.winner is None else frame.winner.letter,
         seat_notes=seat_notes(t, frame, taken),
         legend=legend(t),
+        slot=slot,
     )
     return svg.table_html(view)
 
