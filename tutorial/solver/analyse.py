@@ -70,7 +70,7 @@ def solve(pos: Position, search: Search | None = None) -> Analysis:
     if pos.is_over():
         ac = pos.taken[0] + pos.held[0]
         return Analysis(None, (ac, total - ac), (), (), 0, _ms(start))
-    search = search or Search(pos)
+    search = _search_for(pos, search)
     nodes_before = search.nodes
     seat = pos.to_play
     side = seat & 1
@@ -114,9 +114,16 @@ def value(pos: Position, search: Search | None = None) -> tuple[int, int]:
     if pos.is_over():
         ac = pos.taken[0] + pos.held[0]
     else:
-        search = search or Search(pos)
+        search = _search_for(pos, search)
         ac = pos.taken[0] + pos.held[0] + search.future(pos)
     return ac, pos.total - ac
+
+
+def _search_for(pos: Position, search: Search | None) -> Search:
+    if search is None:
+        return Search(pos)
+    search.bind(pos)
+    return search
 
 
 def _representative_map(search: Search, legal: int, o_s: int) -> dict[int, int]:

@@ -36,6 +36,22 @@ class Search:
     its trump suit, the transposition table and the node count."""
 
     def __init__(self, pos: Position) -> None:
+        self.nodes = 0
+        self._rules: tuple[object, ...] = ()
+        self.bind(pos)
+
+    def bind(self, pos: Position) -> None:
+        """Make this search ready for ``pos``. Its transposition table is kept when
+        ``pos`` has the same trump, point table (capture value of every card), pile rule
+        and hand size as the positions searched before — then every stored bound is a
+        function of the four hands and the leader alone, whatever deal it came from — and
+        cleared otherwise. So reuse is always safe; it pays across the sampled worlds of
+        one position only when their point tables agree (``classic-51`` High and Low
+        depend on the cards in play, so worlds often differ there)."""
+        rules = (pos.trump, pos.capture, pos.forbidden, pos.profile.hand_size)
+        if rules == self._rules:
+            return
+        self._rules = rules
         t = pos.trump
         self.trump = t
         self.eff = EFFECTIVE_SUIT[t]
@@ -57,12 +73,12 @@ class Search:
         )
         self.tt: dict[tuple[int, int, int, int, int], list[int]] = {}
         self.killer: dict[tuple[int, int, int, int, int], int] = {}
-        self.nodes = 0
 
     # -- entry points ---------------------------------------------------------------------
     def at_least(self, pos: Position, need: int) -> bool:
         """True if AC can take at least ``need`` capture points from ``pos`` on
         (the current trick's cards included)."""
+        self.bind(pos)
         self.hands = list(pos.hands)
         o_s = to_strength(self.trump, sum(pos.hands))
         rem = sum(self.pts[c] for h in pos.hands for c in _bits(h))
