@@ -180,6 +180,9 @@ def build_parser() -> argparse.ArgumentParser:
     from tutorial.solver.command import add_parser as add_solve
 
     add_solve(sub)
+    from tutorial.bots.command import add_parser as add_decide
+
+    add_decide(sub, _count(0, MAX_SEED))
     lp = sub.add_parser("lessons", help="lesson tools")
     lsub = lp.add_subparsers(dest="lessons_command", required=True)
     lc = lsub.add_parser("check", help="validate every lesson")

@@ -1,0 +1,79 @@
+"""Every bot: legal actions only, deterministic, blind to the cards its seat cannot see."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.bots.positions import random_positions
+from tests.bots.twins import twin
+from tutorial.bots import BOT_NAMES, decide
+from tutorial.engine.core import is_legal
+from tutorial.engine.errors import InvalidInput
+from tutorial.engine.observe import observe
+from tutorial.engine.profiles import PAGAT_62
+from tutorial.engine.state import State
+
+# decisions per bot: the heuristic bots over thousands, the searching one over fewer
+HANDS = {"random": 60, "rules": 60, "expert": 2}
+EVERY = {"random": 1, "rules": 1, "expert": 7}
+
+
+@pytest.mark.parametrize("bot", BOT_NAMES)
+def test_every_decision_is_legal(bot: str) -> None:
+    kinds: dict[str, int] = {}
+    n = 0
+    for state in random_positions(seed=11, hands=HANDS[bot], every=EVERY[bot]):
+        action = decide(bot, observe(state, state.to_act), seed=n)
+        assert is_legal(state, action), (bot, state.profile.name, action, state.legal_actions())
+        key = state.pending or state.phase.value
+        kinds[key] = kinds.get(key, 0) + 1
+        n += 1
+    assert {"bid", "trump", "play"} <= set(kinds), kinds
+    if bot != "expert":
+        assert n >= 2000 and {"keep", "dealer_keeps"} <= set(kinds), (n, kinds)
+
+
+@pytest.mark.parametrize("bot", BOT_NAMES)
+def test_decisions_are_deterministic(bot: str) -> None:
+    for i, state in enumerate(random_positions(seed=12, hands=1, every=5)):
+        obs = observe(state, state.to_act)
+        assert decide(bot, obs, seed=i) == decide(bot, obs, seed=i)
+
+
+@pytest.mark.parametrize("bot", BOT_NAMES)
+def test_cards_the_seat_cannot_see_never_change_the_decision(bot: str) -> None:
+    rng = random.Random(13)
+    compared = 0
+    every = 3 if bot == "expert" else 1
+    for i, state in enumerate(random_positions(seed=14, hands=HANDS[bot] // 2 or 1, every=every)):
+        seat = state.to_act
+        other = twin(state, seat, rng)
+        if other is None:
+            continue
+        assert other.dealt != state.dealt or other.stock != state.stock
+        obs = observe(state, seat)
+        assert observe(other, seat) == obs
+        assert decide(bot, observe(other, seat), seed=i) == decide(bot, obs, seed=i)
+        compared += 1
+    assert compared >= (20 if bot == "expert" else 300), compared
+
+
+def test_an_unknown_bot_is_invalid_input() -> None:
+    s = State.random_deal(PAGAT_62, 0, random.Random(1))
+    with pytest.raises(InvalidInput, match="unknown bot"):
+        decide("grandmaster", observe(s, s.to_act), 0)
+
+
+def test_a_seat_not_to_act_is_invalid_input() -> None:
+    s = State.random_deal(PAGAT_62, 0, random.Random(1))
+    with pytest.raises(InvalidInput, match="not to act"):
+        decide("random", observe(s, (s.to_act + 1) % 4), 0)
+
+
+def test_the_random_bot_spreads_over_the_legal_actions() -> None:
+    s = State.random_deal(PAGAT_62, 0, random.Random(1))
+    obs = observe(s, s.to_act)
+    picks = {decide("random", obs, seed) for seed in range(200)}
+    assert picks == set(s.legal_actions())

@@ -1,0 +1,55 @@
+"""Bots: policies over the core's actions that see only their own seat.
+
+A bot is given :func:`~tutorial.engine.observe.observe` of the seat to act — never the
+state — and a seed, and returns one of the core's actions (:mod:`tutorial.engine.actions`).
+:func:`decide` is deterministic for a given (bot, observation, seed). Levels:
+
+* ``random`` — a uniformly random legal action;
+
+Chance (a reshuffle when the stock runs out) is not a bot decision: whoever drives the hand
+applies ``state.chance_outcome(rng)``. :mod:`tutorial.bots.pool` runs decisions in worker
+processes so that search never runs on a thread serving learners.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Callable
+
+from tutorial.bots.random_bot import decide_random
+from tutorial.bots.view import legal_actions
+from tutorial.engine.actions import Action
+from tutorial.engine.errors import InvalidInput
+from tutorial.engine.observe import Observation
+from tutorial.engine.seats import SEAT_LETTERS
+
+Policy = Callable[[Observation, random.Random], Action]
+
+_POLICIES: dict[str, Policy] = {
+    "random": decide_random,
+}
+
+BOT_NAMES: tuple[str, ...] = tuple(_POLICIES)
+"""The bots that work, weakest first."""
+
+
+def rng_for(bot: str, obs: Observation, seed: int) -> random.Random:
+    """The bot's random stream for one decision: a function of the bot, the seed and the
+    observation only (so a match may pass one seed for every decision)."""
+    digest = hashlib.blake2b(f"{bot}|{seed}|{obs!r}".encode(), digest_size=16).digest()
+    return random.Random(int.from_bytes(digest, "big"))
+
+
+def decide(bot: str, obs: Observation, seed: int) -> Action:
+    """The action ``bot`` takes for the seat that observes ``obs`` (which must be the seat
+    to act). Raises :class:`InvalidInput` for an unknown bot or a seat not to act."""
+    policy = _POLICIES.get(bot)
+    if policy is None:
+        raise InvalidInput(f"unknown bot {bot!r}: expected one of {', '.join(BOT_NAMES)}")
+    if obs.to_act != obs.seat:
+        raise InvalidInput(f"seat {SEAT_LETTERS[obs.seat]} is not to act")
+    return policy(obs, rng_for(bot, obs, seed))
+
+
+__all__ = ["BOT_NAMES", "decide", "legal_actions"]

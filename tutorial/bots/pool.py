@@ -1,0 +1,75 @@
+"""Bot decisions in a process pool, off the threads that serve learners.
+
+Search is CPU-bound: an ``expert`` decision takes up to about a second. The app must never
+run it on the Streamlit server thread, so :func:`submit` hands the decision to a pool of
+worker processes shared by everything in this process and returns a
+:class:`~concurrent.futures.Future`; the page polls or waits on it. The pool is created on
+first use with the ``spawn`` start method (safe with threads, the same on every platform);
+``CINCH_BOT_WORKERS`` sets the number of workers (default: one less than the CPUs, at
+least 1). :func:`shutdown` stops it (the next :func:`submit` starts a new one).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import threading
+from concurrent.futures import Future, ProcessPoolExecutor
+
+from tutorial.bots import BOT_NAMES, decide
+from tutorial.engine.actions import Action
+from tutorial.engine.errors import InvalidInput
+from tutorial.engine.observe import Observation
+
+_lock = threading.Lock()
+_pool: ProcessPoolExecutor | None = None
+_workers = 0
+
+
+def worker_count() -> int:
+    """Workers the pool uses: ``CINCH_BOT_WORKERS``, or one less than the CPUs (at least 1)."""
+    raw = os.environ.get("CINCH_BOT_WORKERS", "").strip()
+    if raw:
+        try:
+            n = int(raw, 10)
+        except ValueError:
+            raise InvalidInput(
+                f"CINCH_BOT_WORKERS must be a whole number of workers, not {raw[:40]!r}"
+            ) from None
+        if not 1 <= n <= 256:
+            raise InvalidInput(f"CINCH_BOT_WORKERS must be 1 to 256, not {n}")
+        return n
+    return max(1, (os.cpu_count() or 1) - 1)
+
+
+def _get_pool() -> ProcessPoolExecutor:
+    global _pool, _workers
+    with _lock:
+        if _pool is None:
+            _workers = worker_count()
+            _pool = ProcessPoolExecutor(
+                max_workers=_workers, mp_context=multiprocessing.get_context("spawn")
+            )
+        return _pool
+
+
+def submit(bot: str, obs: Observation, seed: int) -> Future[Action]:
+    """Run ``decide(bot, obs, seed)`` in the shared worker pool. An unknown bot fails at
+    once (InvalidInput), not in the worker."""
+    if bot not in BOT_NAMES:
+        raise InvalidInput(f"unknown bot {bot!r}: expected one of {', '.join(BOT_NAMES)}")
+    return _get_pool().submit(decide, bot, obs, seed)
+
+
+def shutdown(wait: bool = True) -> None:
+    """Stop the pool's workers (pending decisions are cancelled)."""
+    global _pool
+    with _lock:
+        pool, _pool = _pool, None
+    if pool is not None:
+        pool.shutdown(wait=wait, cancel_futures=True)
+
+
+def active_workers() -> int:
+    """Workers of the running pool (0 when none has been started)."""
+    return _workers if _pool is not None else 0
