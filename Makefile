@@ -45,6 +45,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_ui.py
 	$(BIN)/python benchmarks/bench_solve.py
 	$(BIN)/python benchmarks/bench_yaml.py
+	$(BIN)/python benchmarks/bench_strength.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,4 +1,6 @@
+import io
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -58,3 +60,69 @@ def test_simulate_json(capsys: pytest.CaptureFixture[str]) -> None:
 def test_simulate_classic_profile(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--hands", "300", "--seed", "2", "--profile", "classic-51"]) == 0
     assert "hands of classic-51" in capsys.readouterr().out
+
+
+class _FakeTTY(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_simulate_shows_progress_on_a_terminal_stderr_only(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tty = _FakeTTY()
+    monkeypatch.setattr(sys, "stderr", tty)
+    assert main(["simulate", "--hands", "2000", "--seed", "1", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)  # stdout holds the JSON alone
+    assert data["hands"] == 2000
+    drawn = tty.getvalue()
+    assert drawn.startswith("\rsimulate  512/2,000 hands  25%") and "elapsed" in drawn
+    assert drawn.endswith("\r") and "\n" not in drawn
+
+
+def test_simulate_progress_does_not_change_the_result(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    argv = ["simulate", "--hands", "700", "--seed", "4", "--json"]
+    assert main([*argv, "--no-progress"]) == 0
+    plain = json.loads(capsys.readouterr().out)
+    monkeypatch.setattr(sys, "stderr", _FakeTTY())
+    assert main(argv) == 0
+    shown = json.loads(capsys.readouterr().out)
+    for d in (plain, shown):
+        d.pop("seconds")
+        d.pop("hands_per_second")
+    assert plain == shown
+
+
+def test_simulate_writes_nothing_on_stderr_when_it_is_not_a_terminal(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["simulate", "--hands", "600", "--seed", "1", "--json"]) == 0
+    assert capsys.readouterr().err == ""
+    assert main(["simulate", "--hands", "600", "--seed", "1", "--json", "--progress"]) == 0
+    err = capsys.readouterr().err
+    assert err.splitlines()[-1].startswith("simulate  600/600 hands  100%")
+
+
+def test_match_is_listed_with_its_flags(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["match", "--help"])
+    out = capsys.readouterr().out
+    for flag in ("--bots", "--hands", "--duplicate", "--seed", "--profile", "--json", "--jobs"):
+        assert flag in out
+
+
+def test_match_with_the_real_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    from tutorial.bots import BOT_NAMES
+
+    assert "random" in BOT_NAMES
+    argv = ["match", "--bots", "A=random,B=random,C=random,D=random", "--hands", "6"]
+    assert main([*argv, "--seed", "3", "--duplicate", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["hands_played"] == 12 and set(data["by_bot"]) == {"random"}
+    b = data["by_bot"]["random"]
+    assert b["bids_made"] + b["bids_set"] == 12 and b["decisions"] > 12 * 24
+    assert main([*argv, "--seed", "3", "--duplicate", "--json", "--jobs", "2"]) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert again["difference"] == data["difference"] and again["games"] == data["games"]

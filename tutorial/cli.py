@@ -7,11 +7,15 @@ import io
 import json
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
+import tutorial.engine.simulate as simulate_module
 from tutorial.engine.profiles import DEFAULT_PROFILE, PROFILES, get_profile
 from tutorial.engine.simulate import InvariantError, simulate
+from tutorial.eta import ProgressLine, add_progress_flags
 from tutorial.scenario.files import run_file, summary
 from tutorial.scenario.hands import position_summary
 
@@ -66,13 +70,40 @@ def _replay(args: argparse.Namespace) -> int:
     return status
 
 
+@contextmanager
+def counting_hands(on_hand: Callable[[], None] | None) -> Iterator[None]:
+    """Call ``on_hand()`` after every hand :func:`simulate` plays (it has no progress hook:
+    its playout function is wrapped for the duration; ``None`` leaves it untouched)."""
+    if on_hand is None:
+        yield
+        return
+    namespace = vars(simulate_module)
+    original = namespace["random_playout"]
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        out = original(*args, **kwargs)
+        on_hand()
+        return out
+
+    namespace["random_playout"] = counted
+    try:
+        yield
+    finally:
+        namespace["random_playout"] = original
+
+
 def _simulate(args: argparse.Namespace) -> int:
     profile = get_profile(args.profile)
+    line = ProgressLine(args.hands, label="simulate", enabled=args.progress, check_every=512)
     try:
-        report = simulate(profile, args.hands, args.seed)
+        with line, counting_hands(line.advance if line.enabled else None):
+            report = simulate(profile, args.hands, args.seed)
     except InvariantError as exc:
         print(f"invariant broken: {exc}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:
+        print(f"interrupted after {line.done:,} of {args.hands:,} hands", file=sys.stderr)
+        return 130
     data = {
         "profile": report.profile,
         "hands": report.hands,
@@ -166,7 +197,11 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--seed", type=_count(0, MAX_SEED), required=True)
     sp.add_argument("--profile", default=DEFAULT_PROFILE, choices=sorted(PROFILES))
     sp.add_argument("--json", action="store_true")
+    add_progress_flags(sp)
     sp.set_defaults(func=_simulate)
+    from tutorial.bots.match_cli import add_parser as add_match
+
+    add_match(sub, _count)
     from tutorial.drills.kinds import DIFFICULTIES, KINDS
     from tutorial.i18n import LANGS
 
