@@ -215,6 +215,9 @@ def build_parser() -> argparse.ArgumentParser:
     from tutorial.solver.command import add_parser as add_solve
 
     add_solve(sub)
+    from tutorial.coach.command import add_parsers as add_coach
+
+    add_coach(sub)
     from tutorial.bots.command import add_parser as add_decide
 
     add_decide(sub, _count(0, MAX_SEED))

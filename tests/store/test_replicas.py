@@ -146,3 +146,23 @@ def test_progress_written_through_one_replica_is_shown_by_the_other(
             time.sleep(0.1)
         assert store.items(code)[step_item(lesson.id, second)].done
         browser.close()
+
+
+def test_concurrent_learners_through_the_balancer_lose_no_progress(
+    cluster: tuple[Cluster, str],
+) -> None:
+    """Six learners at once through nginx (two of them one learner in two tabs, which may
+    land on different replicas): every step seen and every drill answer is in PostgreSQL."""
+    import asyncio
+
+    from tutorial.ui.wire import expected_rows, lost_rows, many_visits
+
+    c, url = cluster
+    twin = new_learner_code()
+    learners = [new_learner_code() for _ in range(4)] + [twin, twin]
+    visits = asyncio.run(many_visits(c.url, learners, steps=2, drills=2))
+    assert [v.errors for v in visits] == [[]] * 6
+    assert expected_rows(visits) == 5 * 3 + 6 * 2
+    store = ProgressStore(url=url)
+    assert lost_rows(store, visits) == 0
+    assert store.items(twin)["drill/counter"].value == 4

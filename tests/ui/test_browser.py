@@ -265,6 +265,8 @@ def test_page_language_sidebar_and_keyboard_path_to_forward(server: str) -> None
         # from the top of the page, Forward is reached in a few Tab presses
         page.reload()
         wait_idle(page)
+        # a loaded machine may report idle before the stepper is drawn: wait for Forward
+        page.get_by_role("button", name="Avancer", exact=False).first.wait_for()
         presses = 0
         while presses < 30 and "Avancer" not in page.evaluate(
             "document.activeElement.innerText || ''"

@@ -1,0 +1,108 @@
+"""`cinch review FILE --seat S [--json]` and `cinch advise FILE --seat S [--json]`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+
+from tutorial.cli import main
+
+DATA = Path(__file__).resolve().parent / "data"
+ROOT = Path(__file__).resolve().parents[2]
+BAD = str(DATA / "left-pedro-bad.yaml")
+
+
+def _json(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, dict[str, object]]:
+    code = main([*argv, "--json"])
+    out = capsys.readouterr().out.strip().splitlines()
+    assert len(out) == 1
+    return code, json.loads(out[0])
+
+
+def test_review_json_contract(capsys: pytest.CaptureFixture[str]) -> None:
+    code, obj = _json(capsys, "review", BAD, "--seat", "A", "--samples", "6", "--lang", "fr")
+    assert code == 0
+    assert set(obj) == {"file", "ok", "result", "mismatches", "error"}
+    assert obj["ok"] is True and obj["error"] is None
+    r = obj["result"]
+    assert isinstance(r, dict) and r["seat"] == "A" and r["lang"] == "fr"
+    phases = [d["phase"] for d in r["decisions"]]
+    assert phases == ["bid", "trump", *["play"] * 6]
+    for d in r["decisions"]:
+        assert {"best", "action", "expected_cost", "dd_cost", "label", "reason"} <= set(d)
+        assert {"label_text", "reason_text"} <= set(d)
+    pedro = next(d for d in r["decisions"] if d["index"] == 12)
+    assert pedro["action"] == "5S" and pedro["reason"] == "left_pedro_fell"
+    assert pedro["reason_text"] == "Le Pedro gauche est tombé sous un atout plus fort."
+    assert r["not_priced"] == []  # A is not the dealer: no keep decision in pagat-62
+
+
+def test_review_text_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["review", BAD, "--seat", "A", "--samples", "6", "--lang", "es"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"ok     {BAD}: seat A, 8 decision(s) priced")
+    assert "Baza 2: elegiste 5S, lo mejor era JC" in out
+    assert "El Pedro izquierdo cayó ante un triunfo más alto." in out
+
+
+def test_review_exit_1_on_failed_expectation(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    p = tmp_path / "x.yaml"
+    p.write_text(Path(BAD).read_text() + "expect: {made: true}\n")
+    assert main(["review", str(p), "--seat", "B", "--samples", "1"]) == 1
+    assert "expect.made" in capsys.readouterr().out
+
+
+def test_review_exit_2_with_file_and_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    unfinished = ROOT / "examples" / "solve" / "solve-after-two-tricks.yaml"
+    code, obj = _json(capsys, "review", str(unfinished), "--seat", "A")
+    assert code == 2 and obj["ok"] is False
+    err = obj["error"]
+    assert isinstance(err, dict) and err["line"] and "finished hand" in err["message"]
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("kind: hand\ndealer: Q\n")
+    assert main(["review", str(bad), "--seat", "A"]) == 2
+    out = capsys.readouterr().out
+    assert out.startswith(f"error  {bad}:2: dealer")
+    assert main(["review", str(tmp_path / "none.yaml"), "--seat", "A"]) == 2
+    assert "file not found" in capsys.readouterr().out
+
+
+def test_review_bad_arguments_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in (
+        ["--seat", "E"],
+        ["--seat", "A", "--samples", "0"],
+        ["--seat", "A", "--lang", "de"],
+    ):
+        with pytest.raises(SystemExit) as exc:
+            main(["review", BAD, *argv])
+        assert exc.value.code == 2
+    capsys.readouterr()
+
+
+def test_advise_json_contract(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = yaml.safe_load(Path(BAD).read_text())
+    for key in ("trump", "dealer_keeps", "plays"):
+        del data[key]
+    data["bids"] = ["pass"]
+    p = tmp_path / "bidding.yaml"
+    p.write_text(yaml.safe_dump(data))
+    code, obj = _json(capsys, "advise", str(p), "--seat", "B", "--samples", "2")
+    assert code == 0, obj
+    r = obj["result"]
+    assert isinstance(r, dict) and r["seat"] == "B" and r["play"] == "double-dummy"
+    assert [s["suit"] for s in r["suits"]] == ["C", "D", "H", "S"]
+    for s in r["suits"]:
+        assert sum(s["distribution"].values()) == pytest.approx(1.0)
+    calls = {c["call"] for c in r["calls"]}
+    assert calls == {"pass", *(str(b) for b in range(7, 15))}
+    assert r["best"] == r["calls"][0]["call"]
+    # the wrong seat is a located error
+    code, obj = _json(capsys, "advise", str(p), "--seat", "A")
+    assert code == 2 and "B is to call" in str(obj["error"])

@@ -1,0 +1,97 @@
+"""Reviews in a worker process, off the threads that serve learners.
+
+A review searches for seconds (see the README's coach figures), so the practice table must
+never run it on the Streamlit server thread. :func:`submit_review` hands a finished hand to a
+pool of worker processes (``spawn`` start method, created on first use; ``CINCH_COACH_WORKERS``
+workers, default 1 so reviews never take every core from the bots and the app) and returns a
+:class:`~concurrent.futures.Future` of the :class:`~tutorial.coach.review.Review`. The state
+crosses the process boundary as its deal and history (a profile holds functions that do not
+pickle) and is replayed in the worker.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import threading
+from concurrent.futures import Future, ProcessPoolExecutor
+
+from tutorial.coach.review import Review, review
+from tutorial.engine.actions import Action
+from tutorial.engine.errors import InvalidInput
+from tutorial.engine.profiles import get_profile
+from tutorial.engine.state import Phase, State
+
+_lock = threading.Lock()
+_pool: ProcessPoolExecutor | None = None
+
+Recorded = tuple[str, int, tuple[int, int, int, int], tuple[int, ...], tuple[Action, ...]]
+"""(profile name, dealer, dealt hands, stock, actions): a hand that pickles."""
+
+
+def record(state: State) -> Recorded:
+    return (
+        state.profile.name,
+        state.dealer,
+        state.dealt,
+        state.stock,
+        tuple(a for a, _ in state.history),
+    )
+
+
+def replayed(rec: Recorded) -> State:
+    name, dealer, dealt, stock, actions = rec
+    state = State(get_profile(name), dealer, dealt, stock)
+    for action in actions:
+        state.apply(action)
+    return state
+
+
+def _review_recorded(
+    rec: Recorded, seat: int, samples: int, seed: int, calls: bool
+) -> Review:  # runs in the worker
+    return review(replayed(rec), seat, samples=samples, seed=seed, calls=calls)
+
+
+def worker_count() -> int:
+    raw = os.environ.get("CINCH_COACH_WORKERS", "").strip()
+    if not raw:
+        return 1
+    try:
+        n = int(raw, 10)
+    except ValueError:
+        raise InvalidInput(
+            f"CINCH_COACH_WORKERS must be a whole number, not {raw[:40]!r}"
+        ) from None
+    if not 1 <= n <= 64:
+        raise InvalidInput(f"CINCH_COACH_WORKERS must be 1 to 64, not {n}")
+    return n
+
+
+def _get_pool() -> ProcessPoolExecutor:
+    global _pool
+    with _lock:
+        if _pool is None:
+            _pool = ProcessPoolExecutor(
+                max_workers=worker_count(), mp_context=multiprocessing.get_context("spawn")
+            )
+        return _pool
+
+
+def submit_review(
+    final: State, seat: int, *, samples: int = 24, seed: int = 0, calls: bool = True
+) -> Future[Review]:
+    """``review(final, seat, ...)`` in the coach's worker pool. A hand that is not finished
+    fails at once (ValueError), not in the worker."""
+    if final.phase is not Phase.DONE:
+        raise ValueError(f"review needs a finished hand, not one in the {final.phase.value} phase")
+    return _get_pool().submit(_review_recorded, record(final), seat, samples, seed, calls)
+
+
+def shutdown(wait: bool = True) -> None:
+    """Stop the workers (pending reviews are cancelled); the next submit starts new ones."""
+    global _pool
+    with _lock:
+        pool, _pool = _pool, None
+    if pool is not None:
+        pool.shutdown(wait=wait, cancel_futures=True)

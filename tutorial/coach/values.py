@@ -1,0 +1,67 @@
+"""Double-dummy values of a seat's cards, in one world (all cards visible).
+
+The solver (:func:`tutorial.solver.analyse.solve`) values every legal card of the seat to
+play, a pile with its best cards beneath. The coach also needs the exact value of the pile
+the learner chose and of candidate piles, and the line both sides then play: this module
+asks the solver for them, reusing one search (and its transposition table) per world.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tutorial.engine.actions import PlayCard
+from tutorial.engine.hand import Hand
+from tutorial.engine.state import Phase, State
+from tutorial.solver.analyse import solve, value
+from tutorial.solver.position import Position
+from tutorial.solver.search import Search
+
+
+@dataclass
+class WorldValues:
+    """The values, for the side of the seat to play, of its actions in one world."""
+
+    state: State
+    pos: Position
+    search: Search
+    side: int
+    values: dict[PlayCard, int] = field(default_factory=dict)
+    """Every legal top card with the solver's best cards beneath, plus any action asked."""
+
+    def of(self, action: PlayCard) -> int:
+        """The exact value of ``action`` (searched if the solve did not give it)."""
+        known = self.values.get(action)
+        if known is None:
+            child = self.pos.apply((action.card, tuple(action.beneath)))
+            known = value(child, self.search)[self.side]
+            self.values[action] = known
+        return known
+
+    @property
+    def best_value(self) -> int:
+        return max(self.values.values())
+
+
+def world_values(state: State) -> WorldValues:
+    """Solve ``state`` (in the play phase) with every legal card valued."""
+    pos = Position.from_hand(Hand.of(state))
+    search = Search(pos)
+    an = solve(pos, search)
+    side = pos.to_play & 1
+    vals = {PlayCard(a.card, a.beneath): a.value[side] for a in an.actions}
+    return WorldValues(state, pos, search, side, vals)
+
+
+def best_line(state: State, search: Search | None = None) -> State:
+    """The state at the end of the hand when everyone plays a double-dummy best card from
+    ``state`` on (the first of the solver's best cards each time)."""
+    line = state.copy()
+    while line.phase is Phase.PLAY:
+        pos = Position.from_hand(Hand.of(line))
+        if search is None:
+            search = Search(pos)
+        an = solve(pos, search)
+        top = an.actions[0]
+        line.apply(PlayCard(top.card, top.beneath))
+    return line
