@@ -46,11 +46,8 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_solve.py
 	$(BIN)/python benchmarks/bench_review.py
 	$(BIN)/python benchmarks/bench_yaml.py
-<<<<<<< HEAD
 	$(BIN)/python benchmarks/bench_load.py
-=======
 	$(BIN)/python benchmarks/bench_strength.py
->>>>>>> main
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -58,3 +58,26 @@ def test_the_better_card_gets_no_such_reason(
     assert d.action == d.best and d.label == "best" and d.reason is None
     assert reason not in [x.reason for x in rv.decisions]
     assert (final.captured[0] >> parse_index(card)) & 1  # and the side kept it
+
+
+def test_the_jack_given_away_is_named_when_the_best_card_keeps_it() -> None:
+    """The reason check itself, on a hand of random play (jack-random.yaml): in trick 3 A
+    played JD (the Jack; trump D) and B–D won the trick with QD; the double-dummy best card
+    there was 2D, after which the solver's best line keeps the Jack for A–C. (Over the worlds
+    A could imagine, JD was the better card, so the review itself labels it best and gives
+    no reason: a reason is never given to a card that was not a mistake in expectation.)"""
+    from tutorial.coach.reasons import find_reason
+    from tutorial.coach.review import decision_points
+    from tutorial.coach.values import world_values
+    from tutorial.engine.actions import PlayCard
+
+    final = load("jack-random")
+    before, action = next((b, a) for i, b, a in decision_points(final, 0) if i == 16)
+    assert action == PlayCard(parse_index("JD"))
+    wv = world_values(before)
+    best = PlayCard(parse_index("2D"))
+    assert wv.values[best] > wv.values[action]  # dd_cost > 0 on the actual deal
+    assert find_reason(before, action, best, final, wv.search) == "gave_jack_away"
+    assert find_reason(before, best, best, final, wv.search) is None
+    d = next(d for d in review(final, 0, samples=6, seed=0, calls=False).decisions if d.index == 16)
+    assert d.reason is None and d.label in ("best", "good")

@@ -62,7 +62,7 @@ def lesson(narration: list[dict[str, Any]] | None = None) -> dict[str, Any]:
             {"id": "s3", "title": text("s3"), "text": text("three")},
             {"id": "s4", "title": text("s4"), "text": text("four")},
         ],
-        "questions": [{**copy.deepcopy(q), "id": f"q{i}"} for i in range(4)],
+        "questions": [{**copy.deepcopy(q), "id": f"q{i}", "step": i + 1} for i in range(4)],
     }
 
 

@@ -48,6 +48,7 @@ def good_lesson() -> dict[str, Any]:
         "questions": [
             {
                 "id": "q1",
+                "step": "s1",
                 "type": "single",
                 "prompt": text("who wins?"),
                 "hint": text("h"),
@@ -60,6 +61,7 @@ def good_lesson() -> dict[str, Any]:
             },
             {
                 "id": "q2",
+                "step": "s2",
                 "type": "cards",
                 "prompt": text("which may B play?"),
                 "hint": text("h"),
@@ -77,6 +79,7 @@ def good_lesson() -> dict[str, Any]:
             },
             {
                 "id": "q3",
+                "step": "s3",
                 "type": "number",
                 "prompt": text("new score?"),
                 "hint": text("h"),
@@ -94,6 +97,7 @@ def good_lesson() -> dict[str, Any]:
             },
             {
                 "id": "q4",
+                "step": "s4",
                 "type": "multiple",
                 "prompt": text("true?"),
                 "hint": text("h"),

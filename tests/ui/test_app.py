@@ -11,7 +11,7 @@ from tutorial.lessons.loader import load_course
 from tutorial.progress import ProgressStore, question_item
 
 ROOT = Path(__file__).resolve().parents[2]
-PAGES = ["home", "lesson", "rules", "glossary"]
+PAGES = ["home", "lesson", "rules", "glossary", "mistakes"]
 COURSE = load_course()
 
 
@@ -52,6 +52,9 @@ def test_every_lesson_page_renders(lesson: str) -> None:
 
 def _answer(at: AppTest, lesson_id: str, q, right: bool) -> None:  # type: ignore[no-untyped-def]
     base = f"{lesson_id}:{q.id}"
+    if at.session_state[f"step:{lesson_id}"] != q.step:  # a question is asked at its step
+        at.selectbox(key=f"step:{lesson_id}").set_value(q.step)
+        at.run()
     want = expected(q)
     if q.type == "single":
         options = [o.id for o in q.options]

@@ -140,7 +140,7 @@ def test_an_unchecked_answer_stays_after_other_widgets_rerun_and_a_language_swit
     with pw.sync_playwright() as p:
         browser = launch(p)
         page = browser.new_page(viewport={"width": 1200, "height": 1800})
-        page.goto(f"{server}/lesson?lang=en&lesson={L7}")
+        page.goto(f"{server}/lesson?lang=en&lesson={L7}&step=the-clubs-trick")  # its questions
         wait_idle(page)
         cards, single = "which-card-wins", "who-takes-the-trick"
         page.locator(key("ans", cards)).get_by_role("button", name="6♥", exact=False).first.click()
@@ -175,7 +175,7 @@ def test_reset_this_lesson_in_the_browser(server: str) -> None:
     with pw.sync_playwright() as p:
         browser = launch(p)
         page = browser.new_page(viewport={"width": 1200, "height": 1800})
-        page.goto(f"{server}/lesson?lang=en&lesson={lesson}&step=left-pedro-leaves-its-suit")
+        page.goto(f"{server}/lesson?lang=en&lesson={lesson}&step=left-pedro-is-trump")
         wait_idle(page)
         page.locator(f'{key("ans", q, lesson)} [data-testid="stRadioOption"]').first.click()
         wait_idle(page)
@@ -189,6 +189,10 @@ def test_reset_this_lesson_in_the_browser(server: str) -> None:
         page.wait_for_function("() => location.search.includes('step=naming-trump')")
         assert not page.locator(f"{key('ans', q, lesson)} input[type=radio]:checked").count()
         page.get_by_text("This lesson starts again from its first step.").wait_for(timeout=30_000)
+        page.get_by_role("button", name="Next step ▶").click()  # back to the question's step
+        wait_idle(page)
+        page.locator(key("ans", q, lesson)).wait_for(timeout=30_000)
+        assert not page.locator(f"{key('ans', q, lesson)} input[type=radio]:checked").count()
         box = page.locator(f'[data-testid="stVerticalBlock"]:has({key("ans", q, lesson)})').last
         assert "Not answered yet." in box.inner_text()
         browser.close()

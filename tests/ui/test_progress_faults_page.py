@@ -152,7 +152,8 @@ def test_a_failing_page_never_claims_progress_is_saved(
 
     monkeypatch.setattr(stepper, "stepper", broken)
     monkeypatch.setattr(quiz, "question_view", broken)
-    at = open_page(app(lang="en", lesson=LESSON.id, learner=CODE), "lesson")
+    # a step with its own questions, so the (broken) question view is drawn
+    at = open_page(app(lang="en", lesson=LESSON.id, learner=CODE, step=Q.step), "lesson")
     assert not at.exception
     said = " ".join(e.value for e in at.error)
     assert "Something went wrong" in said and not any(c in said for c in SAVED_CLAIMS)

@@ -234,6 +234,12 @@ def lesson_fact_problems(lesson: Lesson) -> Iterator[Problem]:
         for j, n in enumerate(step.narration):
             path: Path = ("steps", i, "narration", j)
             yield from mention_problems((*path, "text"), n.text)
+            if n.your_move is not None:
+                mp = (*path, "your_move")
+                if n.your_move.prompt is not None:
+                    yield from mention_problems((*mp, "prompt"), n.your_move.prompt)
+                for card, text in n.your_move.feedback.items():
+                    yield from mention_problems((*mp, "feedback", card), text)
             if step.scenario is not None:
                 yield from _narration_problems(path, n, step.scenario)
     for i, q in enumerate(lesson.questions):
@@ -241,6 +247,10 @@ def lesson_fact_problems(lesson: Lesson) -> Iterator[Problem]:
             yield from mention_problems(("questions", i, key), getattr(q, key))
         for j, o in enumerate(q.options):
             yield from mention_problems(("questions", i, "options", j, "text"), o.text)
+            if o.feedback is not None:
+                yield from mention_problems(("questions", i, "options", j, "feedback"), o.feedback)
+        for card, text in q.card_feedback.items():
+            yield from mention_problems(("questions", i, "feedback", card), text)
         yield from _card_choice_problems(("questions", i), q)
 
 

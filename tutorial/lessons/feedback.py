@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterator
 
 from tutorial.i18n import get_translator
-from tutorial.lessons.model import LANGS, Lesson
+from tutorial.lessons.model import LANGS, Lesson, Text
 
 # Verdict words and phrases a feedback text may not open with, per language (lower case).
 # The page's own words ("Right!", "Not yet.") are added from the catalogs.
@@ -144,15 +144,32 @@ def opening_verdict(text: str, lang: str) -> str | None:
 
 def feedback_problems(lesson: Lesson) -> Iterator[tuple[tuple[str | int, ...], str]]:
     """(key path, message) for every question feedback that opens with a verdict."""
+    for path, key, text in _feedback_texts(lesson):
+        for lang in LANGS:
+            v = opening_verdict(text.get(lang), lang)
+            if v is not None:
+                page = get_translator(lang)(PAGE_VERDICTS[key == "wrong"])
+                yield (
+                    (*path, lang),
+                    f"feedback opens with the verdict {v!r}, but the page already says "
+                    f"{page!r} before it: start with the reason",
+                )
+
+
+def _feedback_texts(lesson: Lesson) -> Iterator[tuple[tuple[str | int, ...], str, Text]]:
+    """Every feedback text with its key path and the verdict the page prints before it:
+    ``right``/``wrong``, per-option and per-card feedback (wrong), your-move feedback (wrong)."""
     for i, q in enumerate(lesson.questions):
-        for key in ("right", "wrong"):
-            text = getattr(q, key)
-            for lang in LANGS:
-                v = opening_verdict(text.get(lang), lang)
-                if v is not None:
-                    page = get_translator(lang)(PAGE_VERDICTS[key == "wrong"])
-                    yield (
-                        ("questions", i, key, lang),
-                        f"feedback opens with the verdict {v!r}, but the page already says "
-                        f"{page!r} before it: start with the reason",
-                    )
+        yield ("questions", i, "right"), "right", q.right
+        yield ("questions", i, "wrong"), "wrong", q.wrong
+        for j, o in enumerate(q.options):
+            if o.feedback is not None:
+                yield ("questions", i, "options", j, "feedback"), "wrong", o.feedback
+        for card, text in q.card_feedback.items():
+            yield ("questions", i, "feedback", card), "wrong", text
+    for i, step in enumerate(lesson.steps):
+        for j, n in enumerate(step.narration):
+            if n.your_move is not None:
+                for card, text in n.your_move.feedback.items():
+                    path = ("steps", i, "narration", j, "your_move", "feedback", card)
+                    yield path, "wrong", text

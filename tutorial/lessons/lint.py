@@ -26,11 +26,21 @@ def lesson_texts(lesson: Lesson) -> Iterator[tuple[tuple[str | int, ...], Text]]
         yield ("steps", i, "text"), step.text
         for j, n in enumerate(step.narration):
             yield ("steps", i, "narration", j, "text"), n.text
+            if n.your_move is not None:
+                path = ("steps", i, "narration", j, "your_move")
+                if n.your_move.prompt is not None:
+                    yield (*path, "prompt"), n.your_move.prompt
+                for card, text in n.your_move.feedback.items():
+                    yield (*path, "feedback", card), text
     for i, q in enumerate(lesson.questions):
         for key in ("prompt", "hint", "right", "wrong"):
             yield ("questions", i, key), getattr(q, key)
         for j, o in enumerate(q.options):
             yield ("questions", i, "options", j, "text"), o.text
+            if o.feedback is not None:
+                yield ("questions", i, "options", j, "feedback"), o.feedback
+        for card, text in q.card_feedback.items():
+            yield ("questions", i, "feedback", card), text
 
 
 def placeholder_problems(lesson: Lesson) -> Iterator[Problem]:

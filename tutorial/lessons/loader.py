@@ -13,8 +13,6 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
-from tutorial.engine.cards import CODES, parse_index
-from tutorial.engine.errors import InvalidInput
 from tutorial.engine.profiles import PROFILES
 from tutorial.lessons.lint import lesson_problems
 from tutorial.lessons.model import (
@@ -27,13 +25,14 @@ from tutorial.lessons.model import (
     Scenario,
     Step,
 )
+from tutorial.lessons.moves import read_your_move
+from tutorial.lessons.questions import QuestionParts
 from tutorial.lessons.readers import (
     ID_RE,
     Problems,
     Reported,
     _id,
     _keys,
-    _show,
     _text,
     normal_answer,
 )
@@ -55,13 +54,14 @@ def lessons_dir() -> Path:
 T = TypeVar("T")
 
 
-class LessonReader:
+class LessonReader(QuestionParts):
     def __init__(self, root: Path, doc: YamlDoc, problems: Problems) -> None:
         self.root = root
         self.doc = doc
         self.w = Where(doc)
         self.p = problems
         self.files: dict[str, YamlDoc | SourceError] = {}
+        self.step_ids: list[str] = []
 
     def scenario(self, path: tuple[Key, ...], value: Any, profile: str) -> Scenario:
         w = self.w.below(*path)
@@ -121,7 +121,7 @@ class LessonReader:
             raise self.w.error(path, "narration needs a scenario in the same step")
         out = []
         for i, item in enumerate(value):
-            m = _keys(self.w, (*path, i), item, ("at", "text"), ("facts",))
+            m = _keys(self.w, (*path, i), item, ("at", "text"), ("facts", "your_move"))
             at = m["at"]
             if not isinstance(at, str) or not MOMENT_RE.match(at):
                 raise self.w.error(
@@ -135,7 +135,13 @@ class LessonReader:
                     f"no moment {at!r} (it has: "
                     f"{', '.join(scenario.replay.moments)})",
                 )
-            out.append(Narration(at, _text(self.w, (*path, i, "text"), m["text"]), m.get("facts")))
+            move = (
+                read_your_move(self.w, (*path, i, "your_move"), m["your_move"], at, scenario)
+                if "your_move" in m
+                else None
+            )
+            text = _text(self.w, (*path, i, "text"), m["text"])
+            out.append(Narration(at, text, m.get("facts"), move))
         return tuple(out)
 
     def step(self, i: int, value: Any, seen: set[str], profile: str) -> Step:
@@ -162,8 +168,9 @@ class LessonReader:
             path,
             value,
             ("id", "type", "prompt", "hint", "right", "wrong", "answer"),
-            ("options", "scenario", "ask", "show", "cards"),
+            ("options", "scenario", "ask", "show", "cards", "step", "feedback"),
         )
+        step = self._question_step(path, m)
         qid = _id(w, (*path, "id"), m["id"], seen, "question")
         qtype = m["type"]
         if qtype not in QUESTION_TYPES:
@@ -180,14 +187,19 @@ class LessonReader:
             oseen: set[str] = set()
             opts = []
             for j, o in enumerate(raw):
-                om = _keys(w, (*path, "options", j), o, ("id", "text"))
+                om = _keys(w, (*path, "options", j), o, ("id", "text"), ("feedback",))
                 oid = om["id"]
                 if not isinstance(oid, str) or not re.match(r"^[A-Za-z0-9-]+$", oid):
                     raise w.error((*path, "options", j, "id"), f"bad option id {oid!r}")
                 if oid in oseen:
                     raise w.error((*path, "options", j, "id"), f"duplicate option id {oid!r}")
                 oseen.add(oid)
-                opts.append(Option(oid, _text(w, (*path, "options", j, "text"), om["text"])))
+                fb = (
+                    _text(w, (*path, "options", j, "feedback"), om["feedback"])
+                    if "feedback" in om
+                    else None
+                )
+                opts.append(Option(oid, _text(w, (*path, "options", j, "text"), om["text"]), fb))
             options = tuple(opts)
         elif "options" in m:
             raise w.error((*path, "options"), f"a {qtype} question has no options")
@@ -209,6 +221,14 @@ class LessonReader:
                 )
         if scenario is not None and ask is not None:
             self._check_with_engine(path, qtype, answer, scenario, ask)
+        card_feedback = self._card_feedback(path, m, qtype, shown)
+        for o in options:
+            if o.feedback is not None and o.id in _as_ids(answer):
+                raise w.error(
+                    (*path, "options", [x.id for x in options].index(o.id), "feedback"),
+                    f"option {o.id!r} is a right answer: its feedback would never show "
+                    "(feedback is for wrong options; the question's `right` explains the answer)",
+                )
         return Question(
             qid,
             qtype,
@@ -221,94 +241,9 @@ class LessonReader:
             scenario,
             ask,
             shown,
+            step,
+            card_feedback,
         )
-
-    def _answer(
-        self, path: tuple[Key, ...], qtype: str, raw: Any, options: tuple[Option, ...]
-    ) -> Any:
-        w = self.w
-        ids = [o.id for o in options]
-        if qtype == "single":
-            if not isinstance(raw, str | int) or str(raw) not in ids:
-                raise w.error(
-                    (*path, "answer"),
-                    f"the answer must be one of the option ids ({', '.join(ids)}), not {raw!r}",
-                )
-            return str(raw)
-        if qtype == "multiple":
-            if not isinstance(raw, list) or not raw:
-                raise w.error((*path, "answer"), "expected a list of option ids")
-            bad = [a for a in raw if str(a) not in ids]
-            if bad:
-                raise w.error((*path, "answer"), f"{bad!r} are not option ids ({', '.join(ids)})")
-            return tuple(sorted({str(a) for a in raw}))
-        if qtype == "cards":
-            if not isinstance(raw, list) or not raw:
-                raise w.error((*path, "answer"), "expected a list of cards")
-            out = []
-            for j, c in enumerate(raw):
-                try:
-                    out.append(CODES[parse_index(str(c))])
-                except InvalidInput as exc:
-                    raise w.error((*path, "answer", j), str(exc)) from None
-            return tuple(sorted(set(out), key=parse_index))
-        if isinstance(raw, bool) or not isinstance(raw, int):
-            raise w.error((*path, "answer"), f"expected a whole number, not {raw!r}")
-        return raw
-
-    def _shown(
-        self, path: tuple[Key, ...], m: Mapping[str, Any], scenario: Scenario | None
-    ) -> tuple[str, ...]:
-        w = self.w
-        if "cards" in m:
-            raw = m["cards"]
-            if not isinstance(raw, list) or not raw:
-                raise w.error((*path, "cards"), "expected the list of cards to pick from")
-            try:
-                return tuple(CODES[parse_index(str(c))] for c in raw)
-            except InvalidInput as exc:
-                raise w.error((*path, "cards"), str(exc)) from None
-        if scenario is None:
-            raise w.error(
-                path,
-                "a cards question shows a scenario's hand or trick, or lists `cards:` to pick from",
-            )
-        show = m.get("show", "hand" if scenario.replay.kind == "legal" else "trick")
-        r = scenario.replay.result
-        if show == "hand" and scenario.replay.kind == "legal":
-            return tuple(r["hand"])
-        if show == "trick" and scenario.replay.kind == "trick":
-            return tuple(c[0] if isinstance(c, list) else c for c in r["cards"])
-        raise w.error(
-            (*path, "show"),
-            f"cannot show {show!r} of a {scenario.replay.kind} "
-            "scenario: use hand (legal) or trick (trick)",
-        )
-
-    def _check_with_engine(
-        self, path: tuple[Key, ...], qtype: str, answer: Any, scenario: Scenario, ask: Any
-    ) -> None:
-        w = self.w
-        if not isinstance(ask, str):
-            raise w.error((*path, "ask"), "expected a result field such as winner or points.AC")
-        value: Any = scenario.replay.result
-        for part in ask.split("."):
-            if isinstance(value, Mapping) and part in value:
-                value = value[part]
-            elif isinstance(value, list) and part.isdigit() and int(part) < len(value):
-                value = value[int(part)]
-            else:
-                raise w.error(
-                    (*path, "ask"),
-                    f"the {scenario.replay.kind} scenario has no result field {ask!r}",
-                )
-        engine = normal_answer(qtype, value)
-        if engine is None or engine != answer:
-            raise w.error(
-                (*path, "answer"),
-                f"the engine disagrees: {ask} is {_show(value)}, but the written "
-                f"answer is {_show(answer)}",
-            )
 
     def _list(
         self, key: str, raw: Any, reader: Callable[[int, Any, set[str], str], T], profile: str
@@ -355,6 +290,12 @@ class LessonReader:
         p = self.p
         title = p.guard(lambda: _text(w, ("title",), m["title"]))
         intro = p.guard(lambda: _text(w, ("intro",), m["intro"]))
+        raw_steps = m["steps"] if isinstance(m["steps"], list) else []
+        self.step_ids = [
+            str(x["id"])
+            for x in raw_steps
+            if isinstance(x, Mapping) and isinstance(x.get("id"), str)
+        ]
         steps = self._list("steps", m["steps"], self.step, profile)
         questions = self._list("questions", m["questions"], self.question, profile)
         if steps and not any(s.scenario for s in steps) and not p.items:
@@ -375,6 +316,10 @@ class LessonReader:
         for path, message in lesson_problems(lesson):  # content checks (tutorial/lessons/lint.py)
             p.add(w.error(path, message))
         return None if p.items else lesson
+
+
+def _as_ids(answer: Any) -> tuple[str, ...]:
+    return tuple(answer) if isinstance(answer, tuple) else (str(answer),)
 
 
 def load_course(root: Path | None = None) -> Course:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -42,12 +43,39 @@ class Scenario:
 
 
 @dataclass(frozen=True)
+class YourMove:
+    """A scenario moment handed to the learner: ``seat`` plays the card the scenario plays at
+    moment ``at`` (``tNcK``). Worked out by the loader from the engine
+    (:mod:`tutorial.lessons.moves`): the cards the seat holds, the legal ones, the rule that
+    forbids each other one (a reason code with its facts) and, for each legal card other than
+    the scripted one, the engine's account of what it would do, unless the lesson wrote one."""
+
+    at: str
+    seat: str
+    card: str
+    """The card the scenario plays (the right answer); its pile's cards beneath go with it."""
+    beneath: tuple[str, ...]
+    hand: tuple[str, ...]
+    """The cards offered: the seat's hand before the play, less the cards beneath the pile."""
+    legal: tuple[str, ...]
+    illegal: Mapping[str, Mapping[str, str]]
+    """card → the facts of the rule that forbids it (``reason``, ``seat``, ``card``, …)."""
+    prompt: Text | None = None
+    feedback: Mapping[str, Text] = field(default_factory=dict)
+    """Written feedback for a legal wrong card (why *that* card is worse)."""
+    outcomes: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    """card → what the trick would become with it (engine): winner, card, points, …"""
+
+
+@dataclass(frozen=True)
 class Narration:
     at: str
     text: Text
     facts: Any = None
     """What the text states about the moment, checked against the replay
     (:mod:`tutorial.lessons.facts`); None when the narration states none."""
+    your_move: YourMove | None = None
+    """The learner plays this moment's card; the text is shown once they have."""
 
 
 @dataclass(frozen=True)
@@ -63,6 +91,8 @@ class Step:
 class Option:
     id: str
     text: Text
+    feedback: Text | None = None
+    """Why this option is wrong (shown when it is chosen); None: the question's ``wrong``."""
 
 
 @dataclass(frozen=True)
@@ -82,6 +112,10 @@ class Question:
     """Path into the scenario's result that the answer was checked against."""
     shown_cards: tuple[str, ...] = ()
     """cards questions: the cards offered to pick from."""
+    step: str = ""
+    """The step this question checks: it is asked right after that step."""
+    card_feedback: Mapping[str, Text] = field(default_factory=dict)
+    """cards questions: why picking (or leaving out) this card is wrong, written per card."""
 
     @property
     def engine_checked(self) -> bool:
@@ -105,6 +139,10 @@ class Lesson:
 
     def question(self, question_id: str) -> Question | None:
         return next((q for q in self.questions if q.id == question_id), None)
+
+    def questions_of(self, step_id: str) -> tuple[Question, ...]:
+        """The questions asked right after step ``step_id``, in lesson order."""
+        return tuple(q for q in self.questions if q.step == step_id)
 
     @property
     def scenarios(self) -> int:

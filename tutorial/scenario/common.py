@@ -21,6 +21,9 @@ class Replay:
     profile: str
     result: dict[str, Any]
     frames: list[dict[str, Any]] = field(default_factory=list)
+    states: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    """Hand scenarios: moment ``tNcK`` → a copy of the engine's state just before that play
+    (:class:`tutorial.engine.state.State`), for the lesson's "your move" moments."""
 
     @property
     def moments(self) -> list[str]:

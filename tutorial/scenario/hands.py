@@ -249,6 +249,7 @@ def _play(
     if not isinstance(plays, list):
         raise w.error(("plays",), "expected a list of tricks")
     tricks_out: list[dict[str, Any]] = []
+    states: dict[str, Any] = {}
     for t, trick in enumerate(plays):
         if hand.phase is not Phase.PLAY:
             raise w.error(("plays", t), "the hand is over: too many tricks")
@@ -262,6 +263,7 @@ def _play(
             s = hand.to_act
             local: dict[int, tuple[Key, ...]] = {}
             top, pile = top_and_pile(w, ("plays", t, k), item, local)
+            states[f"t{t + 1}c{k + 1}"] = hand.state.copy()
             try:
                 hand.play(s, top, pile)
             except IllegalAction as exc:
@@ -343,4 +345,4 @@ def _play(
                 "bid": hand.high_bid,
             }
         )
-    return Replay("hand", profile.name, result, frames)
+    return Replay("hand", profile.name, result, frames, states)

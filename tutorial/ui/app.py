@@ -46,6 +46,9 @@ def pages(s: Session) -> dict[str, st.Page]:
         "home": st.Page(_page("home"), title=t("Home"), icon="🏠", default=True, url_path="home"),
         "lesson": st.Page(_page("lesson"), title=t("Lessons"), icon="📘", url_path="lesson"),
         "drills": st.Page(_page("drills"), title=t("Drills"), icon="🎯", url_path="drills"),
+        "mistakes": st.Page(
+            _page("mistakes"), title=t("Review my mistakes"), icon="🔁", url_path="mistakes"
+        ),
         "rules": st.Page(_page("rules"), title=t("Rules reference"), icon="📜", url_path="rules"),
         "glossary": st.Page(_page("glossary"), title=t("Glossary"), icon="🔤", url_path="glossary"),
     }

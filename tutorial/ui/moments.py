@@ -132,3 +132,53 @@ def _made(t: Translator, frame: dict[str, Any]) -> str:
     return t(
         "{team} bid {bid} and failed: they lose {bid}.", team=team_name(t, team), bid=frame["bid"]
     )
+
+
+def play_line(t: Translator, frame: dict[str, Any]) -> str | None:
+    """The engine's one-line account of a card moment (``tNcK``): "B plays 9♠.", "A leads
+    K♣.", or an open pile with the cards beneath; None for another moment."""
+    if not re.fullmatch(r"t\d+c\d", str(frame.get("id"))) or not frame.get("trick"):
+        return None
+    play = frame["trick"][-1]
+    card = Card.parse(play["card"]).pretty
+    lead = len(frame["trick"]) == 1
+    if play.get("beneath"):
+        beneath = pretty(play["beneath"])
+        if lead:
+            return t(
+                "{seat} leads an open pile: {card} on top, {beneath} beneath.",
+                seat=play["seat"],
+                card=card,
+                beneath=beneath,
+            )
+        return t(
+            "{seat} plays an open pile: {card} on top, {beneath} beneath.",
+            seat=play["seat"],
+            card=card,
+            beneath=beneath,
+        )
+    if lead:
+        return t("{seat} leads {card}.", seat=play["seat"], card=card)
+    return t("{seat} plays {card}.", seat=play["seat"], card=card)
+
+
+def chapters(frames: list[dict[str, Any]]) -> list[int]:
+    """Where a long hand scenario's chapters start: the deal, the bidding, the refill, each
+    trick (its first card) and the score — indices into ``frames``."""
+    out: list[int] = []
+    seen: set[str] = set()
+    for i, f in enumerate(frames):
+        fid = str(f["id"])
+        m = re.fullmatch(r"t(\d+)(?:c\d)?", fid)
+        name = f"t{m.group(1)}" if m else fid
+        if name not in seen:
+            seen.add(name)
+            out.append(i)
+    return out
+
+
+def chapter_title(t: Translator, moment: str) -> str:
+    m = re.fullmatch(r"t(\d+)(?:c\d)?", moment)
+    if m:
+        return t("Trick {n}", n=int(m.group(1)))
+    return moment_title(t, moment)

@@ -9,6 +9,7 @@ import streamlit as st
 from tutorial.engine.cards import parse_index
 from tutorial.engine.profiles import get_profile
 from tutorial.explain import card_label, team_name
+from tutorial.lessons.cardwhy import question_feedback
 from tutorial.lessons.judge import judge
 from tutorial.lessons.model import Lesson, Question
 from tutorial.progress import Item, question_item
@@ -36,14 +37,14 @@ def question_view(
     with st.container(border=True, key=f"q:{base}"):
         st.markdown(f"**{number}.** " + safe_md(q.prompt.get(s.lang)))
         if q.scenario is not None and q.type != "cards":
-            _scenario_preview(s, q)
-        response = _answer_widget(s, q, base)
+            scenario_preview(s, q)
+        response = answer_widget(s, q, base)
         if st.button(t("Check my answer"), key=f"submit:{base}"):
             if response is None or response == [] or response == ():
                 st.session_state[result_key] = {"ok": None}
             else:
                 ok = judge(q, response)
-                st.session_state[result_key] = {"ok": ok}
+                st.session_state[result_key] = {"ok": ok, "response": _jsonable(response)}
                 saved[item] = store().answer(s.learner, lesson.id, q.id, _jsonable(response), ok)
         res = st.session_state.get(result_key)
         if res is not None:
@@ -52,10 +53,11 @@ def question_view(
             elif res["ok"]:
                 st.success(t("Right!") + " " + safe_md(q.right.get(s.lang)), icon="✅")
             else:
+                why = question_feedback(t, s.lang, q, res.get("response"))
                 st.info(
                     t("Not yet.")
                     + " "
-                    + safe_md(q.wrong.get(s.lang))
+                    + " ".join(safe_md(x) for x in why or [q.wrong.get(s.lang)])
                     + " "
                     + t("Try again: there is no penalty."),
                     icon="🔁",
@@ -103,14 +105,14 @@ def _restore(q: Question, base: str, it: Item) -> None:
         st.session_state[f"ans:{base}"] = answer
     ok = value.get("ok")
     if isinstance(ok, bool):
-        st.session_state[f"res:{base}"] = {"ok": ok}
+        st.session_state[f"res:{base}"] = {"ok": ok, "response": answer}
 
 
 def _jsonable(v: Any) -> Any:
     return list(v) if isinstance(v, tuple | set | list) else v
 
 
-def _scenario_preview(s: Session, q: Question) -> None:
+def scenario_preview(s: Session, q: Question) -> None:
     assert q.scenario is not None
     rep = q.scenario.replay
     if rep.kind in ("trick", "legal"):
@@ -157,7 +159,7 @@ def _scenario_preview(s: Session, q: Question) -> None:
             st.markdown("- " + safe_md(line))
 
 
-def _answer_widget(s: Session, q: Question, base: str) -> Any:
+def answer_widget(s: Session, q: Question, base: str) -> Any:
     t = s.t
     label = t("Your answer")
     if q.type == "single":
@@ -183,7 +185,7 @@ def _answer_widget(s: Session, q: Question, base: str) -> Any:
             trump = "CDHS".index(q.scenario.replay.result["trump"])
         profile = get_profile(q.scenario.replay.profile if q.scenario else "pagat-62")
         if q.scenario is not None:
-            _scenario_preview(s, q)
+            scenario_preview(s, q)
         labels = {c: card_label(t, parse_index(c), trump, profile) for c in q.shown_cards}
         keep(f"ans:{base}")
         picked = st.pills(

@@ -10,7 +10,14 @@ import streamlit as st
 from tutorial.engine.profiles import get_profile
 from tutorial.lessons.model import Lesson, Scenario, Step
 from tutorial.progress import Item, position_item
-from tutorial.ui.moments import frame_facts, moment_title, pretty
+from tutorial.ui.moments import (
+    chapter_title,
+    chapters,
+    frame_facts,
+    moment_title,
+    play_line,
+    pretty,
+)
 from tutorial.ui.session import Session, store
 from tutorial.ui.table import frame_table, taken_so_far
 from tutorial.ui.views import safe_md
@@ -44,6 +51,21 @@ def stepper(
         store().save_position(s.learner, lesson.id, step.id, ids[where])
 
     frame = frames[i]
+    starts = chapters(frames) if scenario.replay.kind == "hand" else []
+    if len(starts) > 2:  # a long hand: jump to the deal, the bidding, the refill, a trick…
+        chap_key = f"chap:{key}"
+        st.session_state[chap_key] = max(j for j in starts if j <= i)
+
+        def to_chapter() -> None:
+            go(int(st.session_state[chap_key]))
+
+        st.selectbox(
+            t("Chapter"),
+            options=starts,
+            key=chap_key,
+            format_func=lambda j: chapter_title(t, str(frames[j]["id"])),
+            on_change=to_chapter,
+        )
     if len(frames) > 1:  # a one-moment scenario needs no stepper
         with st.container(
             horizontal=True, key=f"stepper:{key}", gap="small", vertical_alignment="center"
@@ -107,6 +129,9 @@ def stepper(
             st.caption(t("Points in tricks leave out Low: it scores for the side that held it."))
     for fact in frame_facts(t, frame):
         st.markdown(safe_md(fact))
-    for n in step.narration:
-        if n.at == frame["id"]:
-            st.info(safe_md(n.text.get(s.lang)), icon="💬")
+    said = [n for n in step.narration if n.at == frame["id"]]
+    line = play_line(t, frame)
+    if line is not None and not said:  # a silent moment: the engine's one-line account
+        st.markdown(safe_md(line))
+    for n in said:
+        st.info(safe_md(n.text.get(s.lang)), icon="💬")

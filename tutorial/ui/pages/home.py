@@ -2,9 +2,12 @@
 
 import streamlit as st
 
+from tutorial import mistakes
+from tutorial.mastery import stars
 from tutorial.progress import lesson_prefix
 from tutorial.ui.app import current, pages
 from tutorial.ui.mdsafe import plain_md
+from tutorial.ui.review import stars_text
 from tutorial.ui.session import course, last_position, link_params, store
 from tutorial.ui.views import safe_md
 
@@ -45,6 +48,21 @@ elif c.lessons:
         query_params=link_params(s, lesson=c.lessons[0].id),
     )
 
+_, waiting = mistakes.queue(
+    c, store().items(s.learner, "lesson/") | store().items(s.learner, "review/")
+)
+if waiting:
+    st.page_link(
+        pages(s)["mistakes"],
+        label=t.n(
+            "Review my mistakes: {n} question waiting",
+            "Review my mistakes: {n} questions waiting",
+            len(waiting),
+        ),
+        icon="🔁",
+        query_params=link_params(s),
+    )
+
 st.subheader(t("Your progress"), anchor=False)
 for lesson in c.lessons:
     prefix = lesson_prefix(lesson.id)
@@ -55,7 +73,7 @@ for lesson in c.lessons:
         if (it := items.get(f"{prefix}question/{q.id}")) is not None and it.done
     )
     total = len(lesson.steps) + len(lesson.questions)
-    cols = st.columns([3, 2])
+    cols = st.columns([3, 2, 1], vertical_alignment="center")
     with cols[0]:
         alt = " · " + t("alternative rules") if lesson.alternative else ""
         st.page_link(
@@ -70,6 +88,7 @@ for lesson in c.lessons:
             + " · "
             + t("Questions: {done} of {total}", done=right, total=len(lesson.questions)),
         )
+    cols[2].markdown(safe_md(stars_text(s, stars(lesson, items))))
 for broken in c.broken:
     st.warning(
         t(

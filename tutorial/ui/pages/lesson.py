@@ -6,6 +6,7 @@ from tutorial.progress import lesson_prefix, position_item, question_item, step_
 from tutorial.ui.app import current, pages
 from tutorial.ui.mdsafe import plain_md
 from tutorial.ui.quiz import question_view
+from tutorial.ui.review import review
 from tutorial.ui.session import course, keep, last_position, link_params, store
 from tutorial.ui.stepper import stepper
 from tutorial.ui.views import md, safe_md
@@ -112,6 +113,14 @@ with st.container(border=True):
     if step.scenario is not None:
         stepper(s, lesson, step, step.scenario, saved)
 
+here = lesson.questions_of(step.id)
+if here:  # concept, example, then a short check of this step
+    st.subheader(t("Check yourself"), anchor=False)
+    st.caption(safe_md(t("Feedback comes at once; you can try again as often as you like.")))
+    numbers = {q.id: n for n, q in enumerate(lesson.questions, 1)}
+    for q in here:
+        question_view(s, lesson, q, numbers[q.id], saved)
+
 
 def _go(to: int) -> None:
     st.session_state[state_key] = step_ids[to]
@@ -135,20 +144,13 @@ cols[1].button(
     width="stretch",
 )
 
-st.header(t("Check yourself"), anchor=False)
-st.caption(
-    safe_md(
-        t("Answer in any order. Feedback comes at once; you can try again as often as you like.")
-    )
-)
-for n, q in enumerate(lesson.questions, 1):
-    question_view(s, lesson, q, n, saved)
-
 right = sum(
     1
     for q in lesson.questions
     if (it := saved.get(question_item(lesson.id, q.id))) is not None and it.done
 )
+if idx == len(step_ids) - 1:  # the end of the lesson: a short review of every question
+    review(s, lesson, saved, _go)
 if right == len(lesson.questions):
     st.success(t("Well done: every question of this lesson is answered."), icon="🎉")
     later = [x for x in c.lessons if x.number > lesson.number]
@@ -199,8 +201,8 @@ def _reset() -> None:
     st.session_state[f"_reset_done:{this.id}"] = True
 
 
-with st.expander(t("Start this lesson again")):
+if st.session_state.pop(f"_reset_done:{lesson.id}", False):  # outside the expander: the page
+    st.success(t("This lesson starts again from its first step."), icon="↩️")  # changed, so
+with st.expander(t("Start this lesson again")):  # the expander is drawn anew, closed
     st.caption(t("This forgets your steps and answers in this lesson only."))
     st.button(t("Reset this lesson"), key=f"reset:{lesson.id}", on_click=_reset)
-    if st.session_state.pop(f"_reset_done:{lesson.id}", False):
-        st.success(t("This lesson starts again from its first step."), icon="↩️")

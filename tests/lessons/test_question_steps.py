@@ -1,0 +1,156 @@
+"""Issue 11: every question belongs to a step (by id or position), options and cards may carry
+their own feedback, and the engine explains why a chosen card or seat does not win."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.lessons.test_loader import good_lesson, problems_of, text, write_course
+from tutorial.engine.cards import parse_index
+from tutorial.i18n import LANGS, get_translator
+from tutorial.lessons.cardwhy import question_feedback, why_below
+from tutorial.lessons.loader import load_course
+
+REAL = load_course()
+
+
+def test_every_real_question_names_a_step_of_its_lesson() -> None:
+    for lesson in REAL.lessons:
+        ids = [s.id for s in lesson.steps]
+        for q in lesson.questions:
+            assert q.step in ids, (lesson.id, q.id)
+        assert sum(len(lesson.questions_of(s)) for s in ids) == len(lesson.questions)
+
+
+def test_lesson_1_asks_no_question_about_tricks_before_the_trick_step() -> None:
+    lesson = REAL.lesson("two-pedros")
+    assert lesson is not None
+    ids = [s.id for s in lesson.steps]
+    assert not lesson.questions_of(ids[0])  # the first step asks nothing yet
+    for q in lesson.questions:  # each asked at or after the step teaching it, never before
+        words = q.prompt.get("en").lower() + q.right.get("en").lower()
+        if "trick" in words or "trump" in words:
+            assert ids.index(q.step) >= ids.index("a-first-trick"), q.id
+
+
+def test_a_question_without_step_is_a_located_error(tmp_path: Path) -> None:
+    lesson = good_lesson()
+    del lesson["questions"][1]["step"]
+    [problem] = problems_of(tmp_path, lesson)
+    assert problem.startswith("lessons/01-fixture.yaml:") and "questions[1]" in problem
+    assert "missing key 'step'" in problem
+
+
+def test_an_unknown_step_id_names_file_line_key_and_the_known_ids(tmp_path: Path) -> None:
+    lesson = good_lesson()
+    lesson["questions"][2]["step"] = "no-such-step"
+    [problem] = problems_of(tmp_path, lesson)
+    head, _, rest = problem.partition(": ")
+    file, line = head.rsplit(":", 1)
+    assert file == "lessons/01-fixture.yaml" and line.isdigit()
+    assert rest.startswith("questions[2].step:")
+    assert "unknown step id 'no-such-step'" in rest and "s1, s2, s3, s4" in rest
+
+
+@pytest.mark.parametrize(("value", "step"), [(1, "s1"), (4, "s4"), ("s3", "s3")])
+def test_a_step_by_position_or_id(tmp_path: Path, value: Any, step: str) -> None:
+    lesson = good_lesson()
+    lesson["questions"][0]["step"] = value
+    course = load_course(write_course(tmp_path, {"01-fixture.yaml": lesson}))
+    assert course.lessons[0].questions[0].step == step
+
+
+@pytest.mark.parametrize("value", [0, 5, True, ["s1"]])
+def test_a_step_out_of_range_is_refused(tmp_path: Path, value: Any) -> None:
+    lesson = good_lesson()
+    lesson["questions"][0]["step"] = value
+    [problem] = problems_of(tmp_path, lesson)
+    assert "questions[0].step" in problem
+
+
+def test_option_feedback_loads_and_a_right_option_may_not_have_one(tmp_path: Path) -> None:
+    lesson = good_lesson()
+    lesson["questions"][0]["options"][0]["feedback"] = text("A led it")
+    course = load_course(write_course(tmp_path, {"01-fixture.yaml": lesson}))
+    q = course.lessons[0].questions[0]
+    assert q.options[0].feedback is not None and q.options[0].feedback.en == "A led it (en)"
+    bad = copy.deepcopy(lesson)
+    bad["questions"][0]["options"][2]["feedback"] = text("why")  # C is the answer
+    (tmp_path / "x").mkdir()
+    [problem] = problems_of(tmp_path / "x", bad)
+    assert "questions[0].options[2].feedback" in problem and "right answer" in problem
+
+
+def test_option_feedback_may_not_open_with_a_verdict(tmp_path: Path) -> None:
+    lesson = good_lesson()
+    lesson["questions"][0]["options"][0]["feedback"] = {
+        **text("x"),
+        "en": "No, A only led.",
+    }
+    [problem] = problems_of(tmp_path, lesson)
+    assert "questions[0].options[0].feedback.en" in problem and "verdict" in problem
+
+
+def test_card_feedback_only_for_cards_shown(tmp_path: Path) -> None:
+    lesson = good_lesson()
+    lesson["questions"][1]["feedback"] = {"AH": text("x")}
+    [problem] = problems_of(tmp_path, lesson)
+    assert "questions[1].feedback.AH" in problem and "not among the cards shown" in problem
+
+
+def test_written_option_feedback_replaces_the_generic_wrong(tmp_path: Path) -> None:
+    lesson = good_lesson()
+    lesson["questions"][3]["options"][1]["feedback"] = text("b is false")
+    course = load_course(write_course(tmp_path, {"01-fixture.yaml": lesson}))
+    q = course.lessons[0].questions[3]
+    t = get_translator("fr")
+    assert question_feedback(t, "fr", q, ["a", "b"]) == ["b is false (fr)"]
+    assert question_feedback(t, "fr", q, ["a"]) == []  # the page then shows `wrong`
+
+
+L7 = REAL.lesson("left-pedro-is-not-a-diamond")
+assert L7 is not None
+WHICH = L7.question("which-card-wins")
+WHO = L7.question("who-takes-the-trick")
+assert WHICH is not None and WHO is not None
+
+WHY_BELOW = {
+    "en": "5♥ is a trump, but it ranks below 6♥.",
+    "es": "5♥ es triunfo, pero está por debajo de 6♥.",
+    "pt": "5♥ é trunfo, mas está abaixo de 6♥.",
+    "fr": "5♥ est un atout, mais il est plus faible que 6♥.",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_engine_says_why_the_chosen_card_does_not_win(lang: str) -> None:
+    t = get_translator(lang)
+    assert WHICH is not None
+    assert question_feedback(t, lang, WHICH, ["5H"]) == [WHY_BELOW[lang]]
+    # a seat chosen: the card it played
+    assert WHO is not None and question_feedback(t, lang, WHO, "D") == [WHY_BELOW[lang]]
+
+
+def test_why_below_covers_each_reason() -> None:
+    t = get_translator("en")
+    h, c = 2, 0  # hearts trump, clubs led
+    assert "neither a trump nor of the suit led, clubs" in why_below(t, "QD", "KC", h, c)
+    assert "follows suit, but 6♥ is a trump" in why_below(t, "AC", "6H", h, c)
+    assert "ranks below K♣ in the suit led, clubs" in why_below(t, "3C", "KC", h, c)
+    assert why_below(t, "5D", "6H", h, c) == "5♦ is a trump, but it ranks below 6♥."
+    assert parse_index("5D") != parse_index("5H")
+
+
+def test_cards_left_out_or_picked_wrongly_in_a_legal_question_get_the_rule() -> None:
+    q = L7.question("c-may-trump-holding-clubs") if L7 else None
+    assert q is not None and set(q.answer) == {"4C", "9C", "6H"}
+    t = get_translator("en")
+    lines = question_feedback(
+        t, "en", q, ["4C", "9C", *[c for c in q.shown_cards if c not in q.answer][:1]]
+    )
+    assert any("may be played too: it is a trump" in x and "6♥" in x for x in lines), lines
+    assert any("may follow suit or trump, but not play" in x for x in lines), lines

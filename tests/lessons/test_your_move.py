@@ -1,0 +1,135 @@
+"""Issue 11: "your move" moments are validated when a lesson loads (`cinch lessons check`):
+the learner's seat is the one to play, its hand is on the table, the right card is the one the
+scenario plays (legal: the engine played it), every other legal card has the engine's account
+or written feedback, and illegal cards carry the rule that forbids them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.lessons.test_loader import good_lesson, problems_of, text, write_course
+from tutorial.explain import explain_illegal
+from tutorial.i18n import LANGS, get_translator
+from tutorial.lessons.cardwhy import illegal_feedback, move_feedback
+from tutorial.lessons.loader import load_course
+from tutorial.lessons.model import YourMove
+
+HANDS = {"B": ["5D", "JC", "3C", "9S"], "C": ["6H", "8C", "4C", "AS", "TD", "3S"]}
+
+
+def with_move(move: dict[str, Any], hands: dict[str, list[str]] | None = HANDS) -> dict[str, Any]:
+    lesson = good_lesson()
+    step = lesson["steps"][0]
+    if hands is not None:
+        step["scenario"] = {**step["scenario"], "hands": hands}
+    step["narration"] = [{"at": move.pop("at", "t1c3"), "your_move": move, "text": text("n")}]
+    return lesson
+
+
+def loaded(tmp_path: Path, lesson: dict[str, Any]) -> YourMove:
+    course = load_course(write_course(tmp_path, {"01-fixture.yaml": lesson}))
+    assert not course.broken, course.broken
+    move = course.lessons[0].steps[0].narration[0].your_move
+    assert move is not None
+    return move
+
+
+def test_a_your_move_is_worked_out_by_the_engine(tmp_path: Path) -> None:
+    move = loaded(tmp_path, with_move({"seat": "C"}))
+    assert move.card == "6H" and move.seat == "C"
+    assert set(move.hand) == set(HANDS["C"])
+    assert set(move.legal) == {"6H", "8C", "4C"}  # clubs led, C holds clubs: follow or trump
+    assert set(move.illegal) == {"AS", "TD", "3S"}
+    assert move.illegal["AS"]["reason"] == "must_follow_suit_or_trump"
+    # each other legal card: the trick played to the end with it
+    assert move.outcomes["8C"] == {"winner": "D", "winning_card": "5H", "points": 10}
+    assert move.outcomes["6H"]["winner"] == "C"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_feedback_for_a_wrong_and_an_illegal_card_in_every_language(
+    tmp_path: Path, lang: str
+) -> None:
+    move = loaded(tmp_path, with_move({"seat": "C"}))
+    t = get_translator(lang)
+    trick = [{"seat": "A", "card": "KC"}, {"seat": "B", "card": "5D"}]
+    said = move_feedback(t, lang, move, "8C", trick, 2)
+    assert "8♣" in said and "5♦" in said and "5♥" in said and "10" in said
+    assert said == " ".join(
+        [
+            t(
+                "{card} follows suit, but {best} is a trump: a trump beats any card of the "
+                "suit led.",
+                card="8♣",
+                best="5♦",
+            ),
+            t.n(
+                "Played to the end, the trick would go to {seat} with {winning}: {n} point "
+                "for {team}.",
+                "Played to the end, the trick would go to {seat} with {winning}: {n} points "
+                "for {team}.",
+                10,
+                seat="D",
+                winning="5♥",
+                team=t("B and D"),
+            ),
+        ]
+    )
+    rule = illegal_feedback(t, move, "AS")
+    assert rule == explain_illegal(t, move.illegal["AS"])
+    assert "A♠" in rule
+
+
+def test_the_seat_must_be_the_one_to_play(tmp_path: Path) -> None:
+    [problem] = problems_of(tmp_path, with_move({"seat": "B"}))
+    assert problem.startswith("lessons/01-fixture.yaml:")
+    assert "your_move.seat" in problem and "C plays (6H), not B" in problem
+
+
+def test_the_seat_s_hand_must_be_shown(tmp_path: Path) -> None:
+    [problem] = problems_of(tmp_path, with_move({"seat": "C"}, hands=None))
+    assert "your_move.seat" in problem and "does not show C's hand" in problem
+
+
+def test_only_a_card_moment_may_be_a_move(tmp_path: Path) -> None:
+    [problem] = problems_of(tmp_path, with_move({"seat": "C", "at": "t1"}))
+    assert "your_move" in problem and "card moment tNcK" in problem
+
+
+def test_feedback_only_for_legal_wrong_cards(tmp_path: Path) -> None:
+    [problem] = problems_of(tmp_path, with_move({"seat": "C", "feedback": {"AS": text("x")}}))
+    assert "your_move.feedback.AS" in problem and "not a legal card" in problem
+    (tmp_path / "b").mkdir()
+    [problem] = problems_of(tmp_path / "b", with_move({"seat": "C", "feedback": {"6H": text("x")}}))
+    assert "the right card" in problem
+
+
+def test_a_card_the_engine_cannot_tell_apart_needs_written_feedback(tmp_path: Path) -> None:
+    # C may overtrump with 7♥ as well as 6♥: C takes the trick and its 10 points either way
+    hands = {**HANDS, "C": [*HANDS["C"], "7H"]}
+    [problem] = problems_of(tmp_path, with_move({"seat": "C"}, hands))
+    assert "your_move.feedback" in problem and "write feedback for 7H" in problem
+    (tmp_path / "b").mkdir()
+    written = {"7H": text("keeps the higher trump")}
+    move = loaded(tmp_path / "b", with_move({"seat": "C", "feedback": written}, hands))
+    t = get_translator("pt")
+    assert move_feedback(t, "pt", move, "7H", [{"seat": "A", "card": "KC"}], 2) == (
+        "keeps the higher trump (pt)"
+    )
+
+
+def test_written_move_feedback_may_not_open_with_a_verdict(tmp_path: Path) -> None:
+    fb = {**text("x"), "es": "No. Así se pierde la baza."}
+    [problem] = problems_of(tmp_path, with_move({"seat": "C", "feedback": {"8C": fb}}))
+    assert "feedback.8C.es" in problem and "verdict" in problem
+
+
+def test_the_real_lessons_have_your_moves_where_they_matter() -> None:
+    course = load_course()
+    l7 = course.lesson("left-pedro-is-not-a-diamond")
+    assert l7 is not None
+    moves = [n.your_move for s in l7.steps for n in s.narration if n.your_move]
+    assert any(m.seat == "C" and m.card == "6H" for m in moves)  # the overruff of the Left Pedro

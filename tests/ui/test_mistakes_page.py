@@ -1,0 +1,95 @@
+"""AppTest, issue 11: stars on the home page, and "Review my mistakes" bringing back the
+questions answered wrong, spaced like the drills, without changing the lessons' stars."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.ui.test_app import COURSE, _answer, app, no_errors, open_page
+from tutorial import mistakes
+from tutorial.i18n import LANGS, get_translator
+from tutorial.lessons.judge import expected
+from tutorial.mastery import stars
+from tutorial.progress import ProgressStore, lesson_prefix
+
+L7 = COURSE.lesson("left-pedro-is-not-a-diamond")
+assert L7 is not None
+
+
+def _texts(at) -> str:  # type: ignore[no-untyped-def]
+    parts = [m.value for m in at.markdown] + [c.value for c in at.caption]
+    parts += [x.value for x in (*at.info, *at.success, *at.warning)]
+    parts += [p.proto.label for p in at.get("page_link")]
+    parts += [str(p.proto.text) for p in at.get("progress")]
+    return "\n".join(str(p) for p in parts)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_home_shows_stars_and_the_review_of_mistakes(lang: str) -> None:
+    assert L7 is not None
+    t = get_translator(lang)
+    at = open_page(app(lang=lang, lesson=L7.id), "lesson")
+    for q in L7.questions:
+        _answer(at, L7.id, q, right=q.id != L7.questions[0].id)
+    _answer(at, L7.id, L7.questions[0], right=True)  # the first one right at the second try
+    code = at.session_state["learner"]
+    assert stars(L7, ProgressStore().items(code, lesson_prefix(L7.id))) == 2
+    home = open_page(app(lang=lang, learner=code), "home")
+    no_errors(home)
+    text = _texts(home)
+    assert "★★☆ " + t.n("{n} star of {total}", "{n} stars of {total}", 2, total=3) in text
+    waiting = t.n(
+        "Review my mistakes: {n} question waiting",
+        "Review my mistakes: {n} questions waiting",
+        1,
+    )
+    assert waiting in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_missed_question_comes_back_and_leaves_once_learnt(lang: str) -> None:
+    assert L7 is not None
+    t = get_translator(lang)
+    q = L7.questions[0]
+    at = open_page(app(lang=lang, lesson=L7.id), "lesson")
+    _answer(at, L7.id, q, right=False)
+    _answer(at, L7.id, q, right=True)
+    code = at.session_state["learner"]
+    before = ProgressStore().items(code, lesson_prefix(L7.id))
+    page = open_page(app(lang=lang, learner=code), "mistakes")
+    no_errors(page)
+    assert q.prompt.get(lang) in _texts(page)
+    for n in range(mistakes.TOP):
+        base = f"review:{L7.id}:{q.id}:{n}"
+        want = expected(q)
+        if q.type == "cards":
+            page.pills(key=f"ans:{base}").set_value(list(want))
+        elif q.type == "single":
+            page.radio(key=f"ans:{base}").set_value(want)
+        page.button(key=f"submit:{base}").click()
+        page.run()
+        no_errors(page)
+        assert any(q.right.get(lang) in s.value for s in page.success)
+        page.button(key=f"next:{base}").click()
+        page.run()
+    assert t("Nothing to review: no question answered wrong is waiting.") in _texts(page)
+    # the lesson's own answers (and so its stars) are untouched by the review
+    assert ProgressStore().items(code, lesson_prefix(L7.id)) == before
+
+
+def test_the_review_is_spaced_like_the_drills() -> None:
+    store = ProgressStore()
+    code = "wxyz-2345"
+    assert L7 is not None
+    for q in L7.questions[:2]:
+        store.answer(code, L7.id, q.id, "x", False)
+        store.answer(code, L7.id, q.id, "y", True)
+    _, due = mistakes.queue(COURSE, store.items(code))
+    first, second = (d.question.id for d in due)
+    assert (first, second) == (L7.questions[0].id, L7.questions[1].id)
+    mistakes.record(store, code, L7.id, first, True)  # box 1, due after 2 more answers
+    _, due = mistakes.queue(COURSE, store.items(code))
+    assert [d.question.id for d in due] == [second, first]
+    mistakes.record(store, code, L7.id, second, False)  # box 0: comes back at once
+    _, due = mistakes.queue(COURSE, store.items(code))
+    assert due[0].question.id == second and due[0].box.box == 0

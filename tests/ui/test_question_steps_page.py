@@ -1,0 +1,125 @@
+"""AppTest, issue 11: each question is asked right after its step (concept → example →
+question), the last step reviews them all with the lesson's stars, a wrong choice gets the
+feedback for *that* choice, and switching language keeps the place — in the four languages."""
+
+from __future__ import annotations
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.ui.test_app import COURSE, _answer, app, no_errors, open_page
+from tutorial.i18n import LANGS, get_translator
+
+L1 = COURSE.lesson("two-pedros")
+L7 = COURSE.lesson("left-pedro-is-not-a-diamond")
+assert L1 is not None and L7 is not None
+
+
+def shown_questions(at: AppTest) -> set[str]:
+    return {b.key.split(":")[-1] for b in at.button if b.key and b.key.startswith("submit:")}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_question_shows_at_its_step_and_only_there(lang: str) -> None:
+    assert L1 is not None
+    at = open_page(app(lang=lang, lesson=L1.id), "lesson")
+    no_errors(at)
+    for step in L1.steps:
+        at.selectbox(key=f"step:{L1.id}").set_value(step.id)
+        at.run()
+        no_errors(at)
+        assert shown_questions(at) == {q.id for q in L1.questions_of(step.id)}, step.id
+    assert not L1.questions_of(L1.steps[0].id)  # nothing is asked before anything is taught
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_last_step_reviews_every_question_with_stars(lang: str) -> None:
+    assert L7 is not None
+    t = get_translator(lang)
+    at = open_page(app(lang=lang, lesson=L7.id), "lesson")
+    first, second = L7.questions[0], L7.questions[1]
+    _answer(at, L7.id, first, right=True)
+    _answer(at, L7.id, second, right=False)
+    _answer(at, L7.id, second, right=True)
+    last = L7.steps[-1]
+    at.selectbox(key=f"step:{L7.id}").set_value(last.id)
+    at.run()
+    no_errors(at)
+    review = [b for b in at.button if b.key and b.key.startswith(f"rv:{L7.id}:")]
+    assert [b.key.split(":")[-1] for b in review] == [q.id for q in L7.questions]
+    text = " ".join(m.value for m in at.markdown)
+    assert t("Right on the first try.") in text
+    assert t.n("Right after {n} try.", "Right after {n} tries.", 2) in text
+    assert "☆☆☆" in text  # not every question is right yet: no star
+    # the review's button goes back to the question's step
+    at.button(key=f"rv:{L7.id}:{first.id}").click()
+    at.run()
+    assert at.session_state[f"step:{L7.id}"] == first.step
+    assert first.id in shown_questions(at)
+
+
+def test_stars_follow_the_rule() -> None:
+    assert L7 is not None
+    at = open_page(app(lang="en", lesson=L7.id), "lesson")
+    for q in L7.questions:
+        _answer(at, L7.id, q, right=True)
+    at.selectbox(key=f"step:{L7.id}").set_value(L7.steps[-1].id)
+    at.run()
+    text = " ".join(m.value for m in at.markdown)
+    assert "★★★ 3 stars of 3" in text
+    again = open_page(app(lang="en", lesson=L7.id), "lesson")
+    for q in L7.questions:
+        _answer(again, L7.id, q, right=False)
+        _answer(again, L7.id, q, right=q.id != L7.questions[-1].id)
+    _answer(again, L7.id, L7.questions[-1], right=False)
+    _answer(again, L7.id, L7.questions[-1], right=True)  # right at the third try
+    again.selectbox(key=f"step:{L7.id}").set_value(L7.steps[-1].id)
+    again.run()
+    assert "★☆☆ 1 star of 3" in " ".join(m.value for m in again.markdown)
+
+
+WHY = {
+    "en": "5♥ is a trump, but it ranks below 6♥.",
+    "es": "5♥ es triunfo, pero está por debajo de 6♥.",
+    "pt": "5♥ é trunfo, mas está abaixo de 6♥.",
+    "fr": "5♥ est un atout, mais il est plus faible que 6♥.",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_wrong_card_gets_the_engine_s_reason_for_that_card(lang: str) -> None:
+    assert L7 is not None
+    q = L7.question("which-card-wins")
+    assert q is not None
+    at = open_page(app(lang=lang, lesson=L7.id, step=q.step), "lesson")
+    at.pills(key=f"ans:{L7.id}:{q.id}").set_value(["5H"])
+    at.button(key=f"submit:{L7.id}:{q.id}").click()
+    at.run()
+    no_errors(at)
+    said = " ".join(i.value for i in at.info)
+    assert WHY[lang] in said
+    assert q.wrong.get(lang) not in said  # the reason for that card, not the generic text
+    at.pills(key=f"ans:{L7.id}:{q.id}").set_value(["5D"])
+    at.button(key=f"submit:{L7.id}:{q.id}").click()
+    at.run()
+    said = " ".join(i.value for i in at.info)
+    assert WHY[lang] not in said and "5♦" in said  # another card, another reason
+
+
+@pytest.mark.parametrize(("start", "to"), [("en", "fr"), ("es", "pt"), ("pt", "en"), ("fr", "es")])
+def test_switching_language_keeps_the_step_its_questions_and_the_feedback(
+    start: str, to: str
+) -> None:
+    assert L7 is not None
+    q = L7.question("which-card-wins")
+    assert q is not None
+    at = open_page(app(lang=start, lesson=L7.id, step=q.step), "lesson")
+    at.pills(key=f"ans:{L7.id}:{q.id}").set_value(["5H"])
+    at.button(key=f"submit:{L7.id}:{q.id}").click()
+    at.run()
+    at.selectbox(key="lang_picker").set_value(to)
+    at.run()
+    no_errors(at)
+    assert at.session_state[f"step:{L7.id}"] == q.step
+    assert q.id in shown_questions(at)
+    assert WHY[to] in " ".join(i.value for i in at.info)  # the feedback, now in `to`

@@ -1,0 +1,49 @@
+"""The end of a lesson: a short review of every question, with its state and a way back to
+the step that asks it, and the lesson's stars."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import streamlit as st
+
+from tutorial.lessons.model import Lesson
+from tutorial.mastery import MAX_STARS, stars
+from tutorial.progress import Item, question_item
+from tutorial.ui.quiz import status_text
+from tutorial.ui.session import Session
+from tutorial.ui.views import safe_md
+
+
+def stars_text(s: Session, n: int) -> str:
+    """``★★☆`` and its words, for the page and for screen readers."""
+    marks = "★" * n + "☆" * (MAX_STARS - n)
+    return marks + " " + s.t.n("{n} star of {total}", "{n} stars of {total}", n, total=MAX_STARS)
+
+
+def review(s: Session, lesson: Lesson, saved: dict[str, Item], go: Callable[[int], None]) -> None:
+    t = s.t
+    step_ids = [x.id for x in lesson.steps]
+    with st.container(border=True, key=f"review:{lesson.id}"):
+        st.subheader(t("Review of this lesson"), anchor=False)
+        st.markdown(safe_md(stars_text(s, stars(lesson, saved))))
+        st.caption(
+            t(
+                "3 stars: every question right at the first try; 2: all right within two "
+                "tries; 1: all answered right."
+            )
+        )
+        for n, q in enumerate(lesson.questions, 1):
+            it = saved.get(question_item(lesson.id, q.id))
+            cols = st.columns([5, 2], vertical_alignment="center")
+            cols[0].markdown(
+                f"**{n}.** " + safe_md(q.prompt.get(s.lang)) + "  \n" + safe_md(status_text(s, it))
+            )
+            where = step_ids.index(q.step)
+            cols[1].button(
+                t("Go to step {n}", n=where + 1),
+                key=f"rv:{lesson.id}:{q.id}",
+                on_click=go,
+                args=(where,),
+                width="stretch",
+            )
