@@ -128,3 +128,43 @@ def test_no_two_questions_ask_the_same_thing(course: Course) -> None:
             key = _asks(q.scenario, q.ask)
             assert key not in seen, f"{lesson.id}/{q.id} asks what {seen[key]} asks"
             seen[key] = f"{lesson.id}/{q.id}"
+
+
+PRIMER_ROW = re.compile(r"^\| (p00-[a-z-]+) \| (.+?) \| (.+?) \| `([^`]+)` \| `([^`]+)` \|$")
+TIP_ROW = re.compile(r"^\| (t09-[a-z-]+) \| (.+?) \| (.+?) \| `([^`]+)` \| (.+?) \|$")
+TEAM_TEXT = {"AC": "A–C", "BD": "B–D"}
+
+
+def _table(pattern: re.Pattern[str]) -> list[tuple[str, ...]]:
+    text = (ROOT / "docs" / "coverage.md").read_text(encoding="utf-8")
+    return [m.groups() for line in text.splitlines() if (m := pattern.match(line))]
+
+
+def test_the_primer_and_the_tips_are_listed() -> None:
+    assert len(_table(PRIMER_ROW)) == 5
+    assert len(_table(TIP_ROW)) == 6
+
+
+@pytest.mark.parametrize("row", _table(PRIMER_ROW), ids=lambda r: r[0])
+def test_each_first_step_is_taught_shown_and_asked(course: Course, row: tuple[str, ...]) -> None:
+    _idea, _what, phrase, step_ref, question_ref = row
+    step = _step(course, step_ref)
+    assert phrase.lower() in (step.title.en + " " + step.text.en).lower(), (row[0], phrase)
+    assert step.scenario is not None and step.scenario.replay.frames
+    q = _question(course, question_ref)
+    assert q.prompt.en and q.right.en
+
+
+@pytest.mark.parametrize("row", _table(TIP_ROW), ids=lambda r: r[0])
+def test_each_tip_is_taught_and_checked_by_the_solver(course: Course, row: tuple[str, ...]) -> None:
+    _tip, _what, phrase, step_ref, proves = row
+    step = _step(course, step_ref)
+    assert phrase.lower() in (step.title.en + " " + step.text.en).lower(), (row[0], phrase)
+    assert step.scenario is not None and step.scenario.replay.kind == "hand"
+    check = step.solver_check
+    assert check is not None, step_ref
+    assert check.better_value > check.worse_value
+    assert proves == (
+        f"{check.better} over {check.worse}: {TEAM_TEXT[check.side]} "
+        f"{check.better_value} {check.measure}, not {check.worse_value}"
+    )

@@ -110,7 +110,7 @@ def test_progress_written_through_one_replica_is_shown_by_the_other(
     from tests.ui.test_browser import ARGS, wait_idle
 
     c, url = cluster
-    lesson = load_course().lessons[0]
+    lesson = load_course().lesson("two-pedros")
     first, second = lesson.steps[0].id, lesson.steps[1].id
     code = new_learner_code()
     store = ProgressStore(url=url)

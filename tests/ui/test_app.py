@@ -135,7 +135,7 @@ def test_language_switch_mid_lesson_keeps_step_scenario_and_answers() -> None:
 
 
 def test_progress_survives_a_new_session_with_the_same_learner_code() -> None:
-    lesson = COURSE.lessons[1]
+    lesson = COURSE.lesson("trumps-and-points")
     at = open_page(app(lang="en", lesson=lesson.id), "lesson")
     code = at.session_state["learner"]
     q = lesson.questions[0]
@@ -170,13 +170,15 @@ def test_unknown_lesson_and_step_fall_back_safely() -> None:
     at = open_page(app(lang="en", lesson="../../secrets", step="nope"), "lesson")
     no_errors(at)
     assert any("no such lesson" in i.value for i in at.info)
-    assert at.session_state[f"step:{COURSE.lessons[0].id}"] == COURSE.lessons[0].steps[0].id
-    at = open_page(app(lang="en", lesson=COURSE.lessons[0].id, step="../x"), "lesson")
+    first = COURSE.first
+    assert first is not None
+    assert at.session_state[f"step:{first.id}"] == first.steps[0].id
+    at = open_page(app(lang="en", lesson=COURSE.lesson("two-pedros").id, step="../x"), "lesson")
     assert any("does not exist" in i.value for i in at.info)
 
 
 def test_reset_forgets_one_lesson_only() -> None:
-    a, b = COURSE.lessons[0], COURSE.lessons[1]
+    a, b = COURSE.lesson("two-pedros"), COURSE.lesson("trumps-and-points")
     at = open_page(app(lang="en", lesson=a.id), "lesson")
     _answer(at, a.id, a.questions[0], right=True)
     code = at.session_state["learner"]
@@ -190,7 +192,7 @@ def test_reset_forgets_one_lesson_only() -> None:
 
 
 def test_lessons_page_without_a_lesson_resumes_the_last_one() -> None:
-    lesson = COURSE.lessons[2]
+    lesson = COURSE.lesson("deal-and-bidding")
     at = open_page(app(lang="en", lesson=lesson.id), "lesson")
     at.selectbox(key=f"step:{lesson.id}").set_value(lesson.steps[2].id)
     at.run()
@@ -203,7 +205,7 @@ def test_lessons_page_without_a_lesson_resumes_the_last_one() -> None:
 def test_home_progress_counts_read_right_with_one_step_seen() -> None:
     """Home said "1 of 7 step" (the plural form was chosen by the count done, not by the
     number of steps); it now reads "Steps: 1 of 7" in every language."""
-    lesson = COURSE.lessons[0]
+    lesson = COURSE.lesson("two-pedros")
     at = open_page(app(lang="en", lesson=lesson.id), "lesson")
     code = at.session_state["learner"]
     texts = {}

@@ -20,7 +20,7 @@ def _texts(at: AppTest) -> str:
 
 
 def test_reset_works_and_later_steps_are_recorded_again() -> None:
-    lesson = COURSE.lessons[1]
+    lesson = COURSE.lesson("trumps-and-points")
     at = open_page(app(lang="en", lesson=lesson.id), "lesson")
     at.selectbox(key=f"step:{lesson.id}").set_value(lesson.steps[2].id)
     at.run()
@@ -43,7 +43,7 @@ def test_reset_works_and_later_steps_are_recorded_again() -> None:
 
 
 def test_unknown_step_in_the_link_says_what_it_opens() -> None:
-    lesson = COURSE.lessons[2]
+    lesson = COURSE.lesson("deal-and-bidding")
     at = open_page(app(lang="en", lesson=lesson.id), "lesson")
     at.selectbox(key=f"step:{lesson.id}").set_value(lesson.steps[3].id)
     at.run()
@@ -77,7 +77,7 @@ def test_one_moment_scenarios_have_no_stepper_buttons() -> None:
 
 
 def test_whole_game_steps_hand_by_hand_with_each_hands_points() -> None:
-    lesson = COURSE.lessons[0]
+    lesson = COURSE.lesson("two-pedros")
     step = next(x for x in lesson.steps if x.scenario and x.scenario.replay.kind == "game")
     assert step.scenario is not None
     key = f"frame:{lesson.id}:{step.id}"

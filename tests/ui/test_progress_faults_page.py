@@ -17,7 +17,7 @@ import tutorial.progress_outbox as outbox
 from tests.ui.test_app import COURSE, _answer, app, no_errors, open_page
 from tutorial.progress import ProgressStore, question_item, step_item
 
-LESSON = COURSE.lessons[0]
+LESSON = COURSE.lesson("two-pedros")
 Q = LESSON.questions[0]
 CODE = "abcd-2345"
 CANNOT_SAVE = {

@@ -81,7 +81,7 @@ def test_every_seat_panel_says_something(name: str, rep, i: int) -> None:  # typ
 
 
 def test_tricks_and_points_taken_add_up_in_a_whole_hand() -> None:
-    lesson = COURSE.lessons[1]
+    lesson = COURSE.lesson("trumps-and-points")
     step = next(x for x in lesson.steps if x.scenario and x.scenario.replay.kind == "hand")
     assert step.scenario is not None
     rep = step.scenario.replay

@@ -16,6 +16,7 @@ def _line(lesson: Lesson) -> str:
     checked = sum(1 for q in lesson.questions if q.engine_checked)
     types = sorted({q.type for q in lesson.questions})
     alt = " [alternative]" if lesson.alternative else ""
+    alt += " [optional]" if lesson.optional else ""
     return (
         f"ok     {lesson.number:02d} {lesson.id}{alt}: {len(lesson.steps)} steps, "
         f"{lesson.scenarios} scenarios, {len(lesson.questions)} questions "

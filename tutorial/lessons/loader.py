@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from tutorial.engine.profiles import PROFILES
+from tutorial.lessons import solvercheck
 from tutorial.lessons.lint import lesson_problems
 from tutorial.lessons.model import (
     QUESTION_TYPES,
@@ -146,7 +147,9 @@ class LessonReader(QuestionParts):
 
     def step(self, i: int, value: Any, seen: set[str], profile: str) -> Step:
         path: tuple[Key, ...] = ("steps", i)
-        m = _keys(self.w, path, value, ("id", "title", "text"), ("scenario", "narration"))
+        m = _keys(
+            self.w, path, value, ("id", "title", "text"), ("scenario", "narration", "solver_check")
+        )
         sid = _id(self.w, (*path, "id"), m["id"], seen, "step")
         title = _text(self.w, (*path, "title"), m["title"])
         text = _text(self.w, (*path, "text"), m["text"])
@@ -158,7 +161,8 @@ class LessonReader(QuestionParts):
             if "narration" in m
             else ()
         )
-        return Step(sid, title, text, scenario, narration)
+        check = solvercheck.from_step(self, path, m, scenario, profile)
+        return Step(sid, title, text, scenario, narration, check)
 
     def question(self, i: int, value: Any, seen: set[str], profile: str) -> Question:
         path: tuple[Key, ...] = ("questions", i)
@@ -270,12 +274,17 @@ class LessonReader(QuestionParts):
             (),
             self.doc.data,
             ("id", "number", "title", "intro", "steps", "questions"),
-            ("profile", "alternative"),
+            ("profile", "alternative", "optional"),
         )
         lid = _id(w, ("id",), m["id"], lesson_ids, "lesson")
         number = m["number"]
-        if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-            raise w.error(("number",), f"expected a lesson number 1, 2, …, not {number!r}")
+        optional = m.get("optional", False)
+        if not isinstance(optional, bool):
+            raise w.error(("optional",), "expected true or false")
+        if isinstance(number, bool) or not isinstance(number, int) or number < 0:
+            raise w.error(("number",), f"expected a lesson number 0, 1, 2, …, not {number!r}")
+        if number == 0 and not optional:
+            raise w.error(("number",), "lesson 0 is the optional primer: it says optional: true")
         if number in number_seen:
             raise w.error(("number",), f"duplicate lesson number {number}")
         number_seen.add(number)
@@ -312,6 +321,7 @@ class LessonReader(QuestionParts):
             tuple(questions),
             profile,
             alternative,
+            optional,
         )
         for path, message in lesson_problems(lesson):  # content checks (tutorial/lessons/lint.py)
             p.add(w.error(path, message))

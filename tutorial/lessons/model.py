@@ -79,12 +79,29 @@ class Narration:
 
 
 @dataclass(frozen=True)
+class SolverCheck:
+    """A step's claim that one choice wins the side more than another, as the double-dummy
+    solver valued it when the lesson loaded (:mod:`tutorial.lessons.solvercheck`)."""
+
+    side: str
+    """``AC`` or ``BD``: whose points (or score change) are compared."""
+    measure: str
+    """``points`` of the hand or ``score`` (the change of the game score)."""
+    better: str
+    """A card code, or the scenario file of the better way."""
+    worse: str
+    better_value: int
+    worse_value: int
+
+
+@dataclass(frozen=True)
 class Step:
     id: str
     title: Text
     text: Text
     scenario: Scenario | None = None
     narration: tuple[Narration, ...] = ()
+    solver_check: SolverCheck | None = None
 
 
 @dataclass(frozen=True)
@@ -133,6 +150,8 @@ class Lesson:
     questions: tuple[Question, ...]
     profile: str = "pagat-62"
     alternative: bool = False
+    optional: bool = False
+    """An optional lesson (lesson 0, first steps for learners new to trick-taking games)."""
 
     def step(self, step_id: str) -> Step | None:
         return next((s for s in self.steps if s.id == step_id), None)
@@ -168,3 +187,10 @@ class Course:
 
     def lesson(self, lesson_id: str) -> Lesson | None:
         return next((lesson for lesson in self.lessons if lesson.id == lesson_id), None)
+
+    @property
+    def first(self) -> Lesson | None:
+        """The lesson a new learner starts with: the first one that is not optional."""
+        return next((x for x in self.lessons if not x.optional), None) or next(
+            iter(self.lessons), None
+        )

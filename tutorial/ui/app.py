@@ -84,7 +84,7 @@ def current_lesson_id(s: Session) -> str | None:
     recent = last_position(s.learner)
     if recent and c.lesson(str(recent.get("lesson"))):
         return str(recent["lesson"])
-    return c.lessons[0].id if c.lessons else None
+    return c.first.id if c.first else None
 
 
 def sidebar(s: Session, all_pages: dict[str, st.Page], page: st.Page) -> None:
@@ -98,6 +98,8 @@ def sidebar(s: Session, all_pages: dict[str, st.Page], page: st.Page) -> None:
         ):
             for lesson in course().lessons:
                 label = f"{lesson.number}. {lesson.title.get(s.lang)}"
+                if lesson.optional:
+                    label += " · " + t("optional")
                 if lesson.id == here:  # the current lesson is marked, not a link to itself
                     st.markdown("**▸ " + safe_md(label).replace("*", "\\*") + "**")
                 else:

@@ -18,8 +18,8 @@ st.markdown(
     safe_md(
         t(
             "Four players, two partnerships, fourteen points a hand and two fives "
-            "that count five each. Eight short lessons take you from the pack to a "
-            "whole game; every example is played by the rules engine."
+            "that count five each. Nine short lessons take you from the pack to a "
+            "whole game and to playing it well; every example is played by the rules engine."
         )
     )
 )
@@ -40,12 +40,23 @@ if last and c.lesson(str(last.get("lesson"))):
         icon="▶️",
         query_params=link_params(s, lesson=lesson.id, step=str(last.get("step", ""))),
     )
-elif c.lessons:
+elif c.first:
     st.page_link(
         lesson_page,
-        label=t("Start with lesson 1"),
+        label=t("Start with lesson {n}", n=c.first.number),
         icon="▶️",
-        query_params=link_params(s, lesson=c.lessons[0].id),
+        query_params=link_params(s, lesson=c.first.id),
+    )
+for primer in (x for x in c.lessons if x.optional):
+    st.page_link(
+        lesson_page,
+        label=t(
+            "New to trick-taking games? Start here: lesson {n}, {title} (optional)",
+            n=primer.number,
+            title=primer.title.get(s.lang),
+        ),
+        icon="🃏",
+        query_params=link_params(s, lesson=primer.id),
     )
 
 _, waiting = mistakes.queue(
@@ -76,6 +87,7 @@ for lesson in c.lessons:
     cols = st.columns([3, 2, 1], vertical_alignment="center")
     with cols[0]:
         alt = " · " + t("alternative rules") if lesson.alternative else ""
+        alt += " · " + t("optional") if lesson.optional else ""
         st.page_link(
             lesson_page,
             label=f"{lesson.number}. {lesson.title.get(s.lang)}{alt}",

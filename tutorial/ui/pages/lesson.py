@@ -19,6 +19,7 @@ qp = st.query_params
 if not c.lessons:
     st.error(t("No lesson could be loaded."))
     st.stop()
+first = c.first or c.lessons[0]
 
 wanted = qp.get("lesson")
 lesson = c.lesson(wanted) if isinstance(wanted, str) else None
@@ -36,13 +37,11 @@ if lesson is None:
                 icon="⚠️",
             )
         else:
-            st.info(
-                t("There is no such lesson; here is lesson {n}.", n=c.lessons[0].number), icon="ℹ️"
-            )
+            st.info(t("There is no such lesson; here is lesson {n}.", n=first.number), icon="ℹ️")
     else:  # no lesson in the link: the learner's most recent one, else the first
         recent = last_position(s.learner)
         lesson = c.lesson(str(recent.get("lesson"))) if recent else None
-    lesson = lesson or c.lessons[0]
+    lesson = lesson or first
     qp["lesson"] = lesson.id
 
 # everything saved for this lesson, read once per run (steps, answers, stepper positions)
@@ -77,6 +76,8 @@ elif (
     st.session_state[state_key] = wanted_step  # a link to another step of this lesson
 
 alt = " · " + t("alternative rules") if lesson.alternative else ""
+if lesson.optional:
+    alt += " · " + t("optional")
 st.title(
     t("Lesson {n}: {title}", n=lesson.number, title=lesson.title.get(s.lang)) + alt, anchor=False
 )
