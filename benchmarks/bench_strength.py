@@ -11,6 +11,10 @@ p95, max) measured in this one process (one core). The issue's targets:
 * ``expert`` beats ``rules`` by at least 1 game point a hand;
 * an ``expert`` decision takes under 1 s at p95 on one core.
 
+Decision times are given as wall-clock time and as the CPU time of the process (what the
+decision costs on one core whatever the machine's load; on a machine shared by many
+processes the wall time is inflated by the waiting).
+
 A target is "met" when the whole interval lies above it, "not met" when the whole interval
 lies below it, and "undecided" when the interval straddles it (more deals needed). This
 machine's speed drifts by up to 2×, so the run also times random playouts of whole hands
@@ -115,8 +119,8 @@ def run_pairing(
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    ap.add_argument("--deals-random", type=int, default=300, help="deals, rules vs random")
-    ap.add_argument("--deals-expert", type=int, default=40, help="deals, expert vs rules")
+    ap.add_argument("--deals-random", type=int, default=200, help="deals, rules vs random")
+    ap.add_argument("--deals-expert", type=int, default=60, help="deals, expert vs rules")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--profile", default=DEFAULT_PROFILE, choices=sorted(PROFILES))
     ap.add_argument("--jobs", type=int, default=1, help="processes (1: decision times on one core)")
@@ -153,12 +157,15 @@ def main() -> None:
     )
     if expert is not None:
         p95 = expert["decision_ms_p95"]
+        cpu95 = expert["decision_cpu_ms_p95"]
         base = (out["playout_ms"] + out["playout_ms_after"]) / 2
         out["expert_p95"] = {
             "ms": p95,
+            "cpu_ms": cpu95,
             "playouts": round(p95 / base, 1) if base else None,
             "target_ms": EXPERT_P95_MS,
-            "verdict": "met" if p95 < EXPERT_P95_MS else "not met",
+            "verdict_cpu": "met" if cpu95 < EXPERT_P95_MS else "not met",
+            "verdict_wall": "met" if p95 < EXPERT_P95_MS else "not met",
         }
     if args.json:
         print(json.dumps(out))
@@ -185,14 +192,16 @@ def main() -> None:
         for name, b in r["by_bot"].items():
             print(
                 f"  {name:<7} score/hand {b['score_per_hand']:+6.2f}  decisions {b['decisions']:,}"
-                f"  ms p50 {r['decision_ms_p50'][name]:.2f}  p95 {b['decision_ms_p95']:.2f}"
-                f"  max {b['decision_ms_max']:.1f}  p95 by phase {r['p95_ms_by_phase'][name]}"
+                f"  wall ms p50 {r['decision_ms_p50'][name]:.2f}  p95 {b['decision_ms_p95']:.2f}"
+                f"  max {b['decision_ms_max']:.1f}  CPU ms p95 {b['decision_cpu_ms_p95']:.2f}"
+                f"  wall p95 by phase {r['p95_ms_by_phase'][name]}"
             )
     if "expert_p95" in out:
         e = out["expert_p95"]
         print(
-            f"expert decision p95 {e['ms']:.0f} ms ({e['playouts']} playouts); target "
-            f"< {e['target_ms']:.0f} ms on one core: {e['verdict']}"
+            f"expert decision p95: CPU {e['cpu_ms']:.0f} ms, wall {e['ms']:.0f} ms "
+            f"({e['playouts']} playouts); target < {e['target_ms']:.0f} ms on one core: "
+            f"CPU {e['verdict_cpu']}, wall {e['verdict_wall']}"
         )
     print(f"load after: {out['load_after']}")
     sys.stdout.flush()

@@ -22,7 +22,7 @@ class FakeClock:
 
 def test_clock_text_and_estimate() -> None:
     assert clock_text(0) == "0:00"
-    assert clock_text(59.2) == "1:00"
+    assert clock_text(59.7) == "0:59" and clock_text(59.2, up=True) == "1:00"
     assert clock_text(75) == "1:15"
     assert clock_text(3725) == "1:02:05"
     assert estimate_left(0, 10, 5.0) is None
@@ -36,7 +36,7 @@ def test_on_a_terminal_the_line_is_redrawn_in_place_with_the_time_left_and_erase
     assert line.enabled
     clock.now += 0.5
     line.advance()  # first update draws at once; too early for an estimate
-    assert tty.getvalue() == "\rmatch  1/200 hands  0%  0:01 elapsed  estimating time left"
+    assert tty.getvalue() == "\rmatch  1/200 hands  0%  0:00 elapsed  estimating time left"
     clock.now += 0.2
     line.advance(9)  # within the interval: not redrawn
     assert tty.getvalue().count("\r") == 1
@@ -45,7 +45,7 @@ def test_on_a_terminal_the_line_is_redrawn_in_place_with_the_time_left_and_erase
     last = tty.getvalue().split("\r")[-1]
     # padded to blank the end of the longer line before it
     assert last.rstrip() == "match  50/200 hands  25%  0:20 elapsed  about 1:00 left"
-    assert len(last) == len("match  1/200 hands  0%  0:01 elapsed  estimating time left")
+    assert len(last) == len("match  1/200 hands  0%  0:00 elapsed  estimating time left")
     with line:
         pass  # closing erases the line: the terminal is left as it was
     out = tty.getvalue()

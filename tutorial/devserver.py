@@ -29,14 +29,14 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def streamlit_command(port: int) -> list[str]:
-    """``streamlit run`` of the tutorial on 127.0.0.1:``port``, headless."""
+def streamlit_command(port: int, script: Path | None = None) -> list[str]:
+    """``streamlit run`` of the tutorial (or of ``script``) on 127.0.0.1:``port``, headless."""
     return [
         sys.executable,
         "-m",
         "streamlit",
         "run",
-        str(ROOT / "streamlit_app.py"),
+        str(script or ROOT / "streamlit_app.py"),
         "--server.port",
         str(port),
         "--server.address",
@@ -49,15 +49,17 @@ def streamlit_command(port: int) -> list[str]:
 
 
 @contextmanager
-def running_app(progress_db: Path, *, env: dict[str, str] | None = None) -> Iterator[str]:
-    """Run the tutorial on 127.0.0.1 with its own progress database (``env`` may add, e.g.,
-    ``CINCH_DATABASE_URL``); yield its URL once it answers its health check, stop it
-    afterwards."""
+def running_app(
+    progress_db: Path, *, env: dict[str, str] | None = None, script: Path | None = None
+) -> Iterator[str]:
+    """Run the tutorial (or ``script``) on 127.0.0.1 with its own progress database (``env``
+    may add, e.g., ``CINCH_DATABASE_URL``); yield its URL once it answers its health check,
+    stop it afterwards."""
     port = free_port()
     inherited = {k: v for k, v in os.environ.items() if k != "CINCH_DATABASE_URL"}
     environment = {**inherited, "CINCH_PROGRESS_DB": str(progress_db), **(env or {})}
     proc = subprocess.Popen(
-        streamlit_command(port),
+        streamlit_command(port, script),
         cwd=ROOT,
         env=environment,
         stdout=subprocess.DEVNULL,
@@ -77,4 +79,8 @@ def running_app(progress_db: Path, *, env: dict[str, str] | None = None) -> Iter
         yield url
     finally:
         proc.terminate()
-        proc.wait(timeout=10)
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:  # e.g. a worker process still finishing a review
+            proc.kill()
+            proc.wait(timeout=10)

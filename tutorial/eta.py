@@ -45,9 +45,10 @@ def is_tty(stream: TextIO) -> bool:
         return False
 
 
-def clock_text(seconds: float) -> str:
-    """``75`` → ``1:15``; ``3725`` → ``1:02:05`` (whole seconds, rounded up)."""
-    s = max(0, int(seconds + 0.999))
+def clock_text(seconds: float, *, up: bool = False) -> str:
+    """``75`` → ``1:15``; ``3725`` → ``1:02:05`` (whole seconds: rounded down, or up when
+    ``up`` — a time left is never shown shorter than estimated)."""
+    s = max(0, int(seconds + 0.999) if up else int(seconds))
     h, rest = divmod(s, 3600)
     m, sec = divmod(rest, 60)
     return f"{h}:{m:02d}:{sec:02d}" if h else f"{m}:{sec:02d}"
@@ -133,7 +134,7 @@ class ProgressLine:
         if left is None or elapsed < self.warmup:
             parts.append("estimating time left")
         else:
-            parts.append(f"about {clock_text(left)} left")
+            parts.append(f"about {clock_text(left, up=True)} left")
         return "  ".join(parts)
 
     def _write(self, text: str) -> None:

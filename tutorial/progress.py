@@ -178,6 +178,20 @@ class ProgressStore:
             self._check(learner, it)
         return self.backend.update(learner, items, change)
 
+    # -- saved games (the practice table) ------------------------------------------------
+    def save_game(self, learner: str, slot: str, value: Any, *, at: float | None = None) -> bool:
+        """Keep ``value`` (JSON-ready) as the learner's game in ``slot``; None forgets it.
+        ``at`` (default now): a retried save never replaces a newer one. Returns True;
+        raises :class:`StoreError` if it could not be saved."""
+        self._check(learner, slot)
+        self.backend.save_game(learner, slot, value, time.time() if at is None else at)
+        return True
+
+    def load_game(self, learner: str, slot: str) -> Any:
+        """The learner's game saved in ``slot``, or None."""
+        self._check(learner, slot)
+        return self.backend.load_game(learner, slot)
+
     # -- lessons: answers, question states, position --------------------------------------
     def answer(
         self, learner: str, lesson_id: str, question_id: str, response: Any, ok: bool

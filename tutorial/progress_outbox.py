@@ -34,6 +34,8 @@ class Pending:
     done: bool
     at: float
     run: Callable[[ProgressStore], object]
+    game: str | None = None
+    """The slot, for a saved game (its value is then the game)."""
 
 
 @dataclass
@@ -176,6 +178,34 @@ class SessionStore(ProgressStore):
         if len(items) == 1 and items[0] in preview:  # shown as the learner's until saved
             pending.item, pending.value, pending.done = items[0], *_unpack(preview[items[0]])
         return preview
+
+    def save_game(self, learner: str, slot: str, value: Any, *, at: float | None = None) -> bool:
+        """True if saved now; False if kept (the latest save of a slot only) to retry."""
+        self._check(learner, slot)
+        when = time.time() if at is None else at
+        self.outbox.waiting = [  # an older save of this game is replaced, not retried
+            p for p in self.outbox.waiting if not (p.learner == learner and p.game == slot)
+        ]
+
+        def run(store: ProgressStore) -> object:
+            return store.save_game(learner, slot, value, at=when)
+
+        return self._write(Pending(learner, None, value, False, when, run, game=slot))
+
+    def load_game(self, learner: str, slot: str) -> Any:
+        """The game waiting to be saved, else the saved one (None if it cannot be read)."""
+        for p in reversed(self.outbox.waiting):
+            if p.learner == learner and p.game == slot:
+                return p.value
+        try:
+            value = super().load_game(learner, slot)
+            self.outbox.read_failed = False
+            return value
+        except StoreError as exc:
+            log.warning("saved game cannot be read: %s", exc)
+            self.outbox.read_failed = True
+            self.outbox.last_error = str(exc)
+            return None
 
 
 def _unpack(it: Item) -> tuple[Any, bool]:

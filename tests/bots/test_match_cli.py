@@ -42,7 +42,7 @@ def _without_times(data: dict[str, Any]) -> dict[str, Any]:
     data.pop("seconds")
     for b in data["by_bot"].values():
         for key in list(b):
-            if key.startswith("decision_ms"):
+            if key.startswith("decision_"):
                 b[key] = 0
     return data
 

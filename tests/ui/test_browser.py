@@ -227,7 +227,11 @@ def test_cards_lie_at_their_seats_and_controls_and_trick_share_one_view(server: 
                 trick,
                 alerts,
             )
-            for _ in range(4):
+            for n in range(4):
+                if n == 2:  # C's card is the learner's move: play it on the table
+                    page.locator('button.cb-card[data-card="6H"]').click()
+                    wait_idle(page)
+                    page.get_by_text("Right!", exact=False).first.wait_for(timeout=30_000)
                 page.get_by_role("button", name="Forward ▶").click()
                 wait_idle(page)
             page.get_by_text("Moment 5 of 5", exact=False).wait_for(timeout=30_000)

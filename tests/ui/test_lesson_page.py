@@ -130,6 +130,8 @@ def test_a_returning_learner_sees_each_question_state_and_the_stepper_position()
     assert step is not None
     key = f"frame:{L7.id}:{step.id}"
     at = open_page(app(lang="en", lesson=L7.id, step=step.id), "lesson")
+    # C's card (moment 3) is the learner's move: count it as played (tests/ui/test_your_move_page)
+    at.session_state[f"move:{L7.id}:{step.id}:t1c3"] = {"tried": [], "done": True, "shown": False}
     for _ in range(3):
         at.button(key=f"nf:{key}").click()
         at.run()

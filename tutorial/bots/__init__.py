@@ -5,6 +5,9 @@ state — and a seed, and returns one of the core's actions (:mod:`tutorial.engi
 :func:`decide` is deterministic for a given (bot, observation, seed). Levels:
 
 * ``random`` — a uniformly random legal action;
+* ``rules`` — a sound club player's heuristics (:mod:`tutorial.bots.rules`);
+* ``expert`` — samples the hidden hands and solves or plays out each sample (PIMC,
+  :mod:`tutorial.bots.expert`).
 
 Chance (a reshuffle when the stock runs out) is not a bot decision: whoever drives the hand
 applies ``state.chance_outcome(rng)``. :mod:`tutorial.bots.pool` runs decisions in worker
@@ -17,7 +20,9 @@ import hashlib
 import random
 from collections.abc import Callable
 
+from tutorial.bots.expert import decide_expert
 from tutorial.bots.random_bot import decide_random
+from tutorial.bots.rules import decide_rules
 from tutorial.bots.view import legal_actions
 from tutorial.engine.actions import Action
 from tutorial.engine.errors import InvalidInput
@@ -28,6 +33,8 @@ Policy = Callable[[Observation, random.Random], Action]
 
 _POLICIES: dict[str, Policy] = {
     "random": decide_random,
+    "rules": decide_rules,
+    "expert": decide_expert,
 }
 
 BOT_NAMES: tuple[str, ...] = tuple(_POLICIES)

@@ -91,6 +91,10 @@ class DecisionRecord:
     phase: str
     action: str
     ms: float
+    """Wall-clock time of the ``decide`` call."""
+    cpu_ms: float = 0.0
+    """CPU time of this process during the call (what it costs on one core, whatever the
+    machine's load; work a bot hands to other processes is not counted)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,11 +150,13 @@ def play_hand(
         seat = state.to_act
         obs = observe(state, seat)
         bot_seed = next(seeds)
+        cpu = time.process_time()
         start = time.perf_counter()
         action = fn(seating[seat], obs, bot_seed)
         ms = (time.perf_counter() - start) * 1000.0
+        cpu_ms = (time.process_time() - cpu) * 1000.0
         _check(state, seating[seat], seat, action)
-        decisions.append(DecisionRecord(seat, state.phase.value, str(action), ms))
+        decisions.append(DecisionRecord(seat, state.phase.value, str(action), ms, cpu_ms))
         state.apply(action)
     return HandRecord(
         deal, table, dealer, state.dealt, seating, hand_result(state), tuple(decisions)

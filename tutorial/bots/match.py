@@ -241,6 +241,7 @@ def summary(spec: MatchSpec, records: Sequence[HandRecord], seconds: float) -> d
     made = {n: 0 for n in names}
     set_ = {n: 0 for n in names}
     ms: dict[str, list[float]] = {n: [] for n in names}
+    cpu: dict[str, list[float]] = {n: [] for n in names}
     for rec in records:
         res = rec.result
         for seat, bot in enumerate(rec.bots):
@@ -258,6 +259,7 @@ def summary(spec: MatchSpec, records: Sequence[HandRecord], seconds: float) -> d
                 set_[bidder_bot] += 1
         for dec in rec.decisions:
             ms[rec.bots[dec.seat]].append(dec.ms)
+            cpu[rec.bots[dec.seat]].append(dec.cpu_ms)
     by_bot: dict[str, dict[str, Any]] = {}
     for n in names:
         times = ms[n]
@@ -270,6 +272,8 @@ def summary(spec: MatchSpec, records: Sequence[HandRecord], seconds: float) -> d
             "decision_ms_p95": round(percentile(times, 95), 3),
             "decision_ms_p50": round(percentile(times, 50), 3),
             "decision_ms_max": round(max(times), 3) if times else 0.0,
+            "decision_cpu_ms_mean": round(statistics.fmean(cpu[n]), 3) if cpu[n] else 0.0,
+            "decision_cpu_ms_p95": round(percentile(cpu[n], 95), 3),
             "decisions": len(times),
             "hands": hands[n],
             "seats": [SEAT_LETTERS[s] for s, b in enumerate(spec.bots) if b == n],

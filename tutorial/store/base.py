@@ -1,7 +1,9 @@
 """What every progress backend offers, and the values it hands back.
 
 A backend stores rows ``(learner, item, value, done, updated)`` with ``(learner, item)``
-unique. Its promises, on every backend:
+unique, and saved games ``(learner, slot, value, updated)`` with ``(learner, slot)`` unique
+(an unfinished practice game, kept whole so it survives a reload and another device). Its
+promises, on every backend:
 
 - every write is one transaction; a failure raises :class:`StoreError` and changes nothing;
 - ``done`` is sticky (once true, never lowered) and a write never replaces a newer one
@@ -21,8 +23,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-SCHEMA_VERSION = 1
-"""The schema this program reads and writes, on every backend."""
+SCHEMA_VERSION = 2
+"""The schema this program reads and writes, on every backend (2: saved games)."""
 
 
 class StoreError(Exception):
@@ -55,6 +57,15 @@ class Backend(Protocol):
     def update(self, learner: str, items: tuple[str, ...], change: ChangeFn) -> dict[str, Item]:
         """``change`` gets the current ``items`` (absent ones left out) and returns
         ``{item: (value, done)}`` to save; returns what was saved."""
+        ...
+
+    def save_game(self, learner: str, slot: str, value: Any, at: float) -> None:
+        """Keep ``value`` as the learner's game in ``slot`` (a newer save is never replaced
+        by an older one); ``value`` None deletes it."""
+        ...
+
+    def load_game(self, learner: str, slot: str) -> Any:
+        """The game saved in ``slot``, or None."""
         ...
 
 

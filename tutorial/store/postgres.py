@@ -22,7 +22,16 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from tutorial.store.base import SCHEMA_VERSION, ChangeFn, Item, StoreError, changes, dumps, item_of
+from tutorial.store.base import (
+    SCHEMA_VERSION,
+    ChangeFn,
+    Item,
+    StoreError,
+    changes,
+    dumps,
+    item_of,
+    loads,
+)
 
 if TYPE_CHECKING:
     import psycopg
@@ -42,6 +51,11 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         " done BOOLEAN NOT NULL DEFAULT FALSE, updated DOUBLE PRECISION NOT NULL,"
         " PRIMARY KEY (learner, item))",
     ),
+    2: (
+        "CREATE TABLE IF NOT EXISTS games ("
+        " learner TEXT NOT NULL, slot TEXT NOT NULL, value TEXT NOT NULL,"
+        " updated DOUBLE PRECISION NOT NULL, PRIMARY KEY (learner, slot))",
+    ),
 }
 """Version → statements that bring the schema from the version before to it."""
 
@@ -51,6 +65,12 @@ _UPSERT = (
     "ON CONFLICT (learner, item) DO UPDATE SET value = EXCLUDED.value, "
     "done = p.done OR EXCLUDED.done, updated = EXCLUDED.updated "
     "WHERE EXCLUDED.updated >= p.updated"
+)
+
+_SAVE_GAME = (
+    "INSERT INTO games AS g (learner, slot, value, updated) VALUES (%s, %s, %s, %s) "
+    "ON CONFLICT (learner, slot) DO UPDATE SET value = EXCLUDED.value, "
+    "updated = EXCLUDED.updated WHERE EXCLUDED.updated >= g.updated"
 )
 
 _pools: dict[tuple[int, str], ConnectionPool] = {}
@@ -167,6 +187,25 @@ class PostgresBackend:
             for it, (value, done) in new.items():
                 conn.execute(_UPSERT, (learner, it, dumps(value), bool(done), now))
         return saved
+
+    def save_game(self, learner: str, slot: str, value: Any, at: float) -> None:
+        with self._transaction(learner) as conn:
+            if value is None:
+                conn.execute(
+                    "DELETE FROM games WHERE learner = %s AND slot = %s AND updated <= %s",
+                    (learner, slot, at),
+                )
+            else:
+                conn.execute(_SAVE_GAME, (learner, slot, dumps(value), at))
+
+    def load_game(self, learner: str, slot: str) -> Any:
+        with self._transaction() as conn:
+            if not _has_table(conn, "games"):  # created by the first write
+                return None
+            row = conn.execute(
+                "SELECT value FROM games WHERE learner = %s AND slot = %s", (learner, slot)
+            ).fetchone()
+        return loads(row[0]) if row else None
 
 
 def _has_table(conn: psycopg.Connection[Any], name: str) -> bool:

@@ -18,7 +18,16 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
-from tutorial.store.base import SCHEMA_VERSION, ChangeFn, Item, StoreError, changes, dumps, item_of
+from tutorial.store.base import (
+    SCHEMA_VERSION,
+    ChangeFn,
+    Item,
+    StoreError,
+    changes,
+    dumps,
+    item_of,
+    loads,
+)
 
 MIGRATIONS: dict[int, tuple[str, ...]] = {
     1: (
@@ -26,6 +35,11 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         " learner TEXT NOT NULL, item TEXT NOT NULL, value TEXT NOT NULL,"
         " done INTEGER NOT NULL DEFAULT 0, updated REAL NOT NULL,"
         " PRIMARY KEY (learner, item))",
+    ),
+    2: (
+        "CREATE TABLE IF NOT EXISTS games ("
+        " learner TEXT NOT NULL, slot TEXT NOT NULL, value TEXT NOT NULL,"
+        " updated REAL NOT NULL, PRIMARY KEY (learner, slot))",
     ),
 }
 """Version → statements that bring the schema from the version before to it. Databases
@@ -36,6 +50,11 @@ _UPSERT = (
     "ON CONFLICT (learner, item) DO UPDATE SET value = excluded.value, "
     "done = MAX(progress.done, excluded.done), updated = excluded.updated "
     "WHERE excluded.updated >= progress.updated"
+)
+_SAVE_GAME = (
+    "INSERT INTO games (learner, slot, value, updated) VALUES (?,?,?,?) "
+    "ON CONFLICT (learner, slot) DO UPDATE SET value = excluded.value, "
+    "updated = excluded.updated WHERE excluded.updated >= games.updated"
 )
 _SELECT_PREFIX = (
     "SELECT item, done, value FROM progress WHERE learner = ? AND substr(item, 1, ?) = ?"
@@ -146,6 +165,20 @@ class SqliteBackend:
             for it, (value, done) in new.items():
                 db.execute(_UPSERT, (learner, it, dumps(value), int(done), now))
         return saved
+
+    def save_game(self, learner: str, slot: str, value: Any, at: float) -> None:
+        with self._writing() as db:
+            if value is None:
+                db.execute(
+                    "DELETE FROM games WHERE learner = ? AND slot = ? AND updated <= ?",
+                    (learner, slot, at),
+                )
+            else:
+                db.execute(_SAVE_GAME, (learner, slot, dumps(value), at))
+
+    def load_game(self, learner: str, slot: str) -> Any:
+        rows = self._rows("SELECT value FROM games WHERE learner = ? AND slot = ?", (learner, slot))
+        return loads(rows[0][0]) if rows else None
 
 
 def _select(db: sqlite3.Connection, sql: str, args: tuple[Any, ...]) -> list[tuple[Any, ...]]:

@@ -49,6 +49,7 @@ def pages(s: Session) -> dict[str, st.Page]:
         "mistakes": st.Page(
             _page("mistakes"), title=t("Review my mistakes"), icon="🔁", url_path="mistakes"
         ),
+        "play": st.Page(_page("play"), title=t("Practice table"), icon="🃏", url_path="play"),
         "rules": st.Page(_page("rules"), title=t("Rules reference"), icon="📜", url_path="rules"),
         "glossary": st.Page(_page("glossary"), title=t("Glossary"), icon="🔤", url_path="glossary"),
     }

@@ -21,6 +21,7 @@ from tutorial.ui.moments import (
 from tutorial.ui.session import Session, store
 from tutorial.ui.table import frame_table, taken_so_far
 from tutorial.ui.views import safe_md
+from tutorial.ui.yourmove import move_state, your_move
 
 
 def stepper(
@@ -51,6 +52,11 @@ def stepper(
         store().save_position(s.learner, lesson.id, step.id, ids[where])
 
     frame = frames[i]
+    moves = {n.at: n.your_move for n in step.narration if n.your_move is not None}
+    waiting = {  # moments whose card the learner has not played yet
+        ids.index(at) for at, mv in moves.items() if not move_state(lesson, step, mv, saved)["done"]
+    }
+    pending = i in waiting
     starts = chapters(frames) if scenario.replay.kind == "hand" else []
     if len(starts) > 2:  # a long hand: jump to the deal, the bidding, the refill, a trick…
         chap_key = f"chap:{key}"
@@ -73,6 +79,7 @@ def stepper(
             if tricks:
                 prev_trick = max((j for j in tricks if j < i), default=0)
                 next_trick = min((j for j in tricks if j > i), default=len(frames) - 1)
+                next_trick = min([next_trick, *(j for j in waiting if j > i)])  # stop at a move
                 st.button(
                     t("⏮ Previous trick"),
                     key=f"pt:{key}",
@@ -86,7 +93,7 @@ def stepper(
                 key=f"nf:{key}",
                 on_click=go,
                 args=(i + 1,),
-                disabled=i >= len(frames) - 1,
+                disabled=i >= len(frames) - 1 or pending,
                 type="primary",
             )
             if tricks:
@@ -95,7 +102,7 @@ def stepper(
                     key=f"nt:{key}",
                     on_click=go,
                     args=(next_trick,),
-                    disabled=i >= len(frames) - 1,
+                    disabled=i >= len(frames) - 1 or pending,
                 )
             st.caption(
                 t(
@@ -106,6 +113,11 @@ def stepper(
                 )
             )
 
+    move = moves.get(frame["id"])
+    if move is not None and not your_move(
+        s, lesson, step, move, frame, scenario.replay.profile, saved
+    ):
+        return  # the learner plays this card first; the moment is drawn once they have
     kind = scenario.replay.kind
     if kind in ("trick", "hand", "legal"):
         dim = None

@@ -143,6 +143,9 @@ class TableView:
     seat_notes: Mapping[str, Sequence[str]] = field(default_factory=dict)
     """Seat → short lines under its heading (leads, cards held, tricks and points taken)."""
     legend: Legend | None = None
+    slot: str | None = None
+    """A seat whose cards are drawn elsewhere (the learner's card buttons): its hand is an
+    empty ``cc-slot`` element to be filled."""
 
 
 _POS = {"A": "south", "B": "west", "C": "north", "D": "east"}
@@ -258,6 +261,7 @@ def table_html(view: TableView) -> str:
             f'<div class="cc-head"><span class="cc-seat-title" role="heading" aria-level="3">'
             f"{title}</span>{notes}</div>"
             + (f'<div class="cc-hand">{cards}</div>' if cards else "")
+            + ('<div class="cc-slot"></div>' if view.slot == seat else "")
             + "</div>"
         )
     plays = []

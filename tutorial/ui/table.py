@@ -111,12 +111,16 @@ def frame_table(
     profile: str,
     dim: set[str] | None = None,
     taken: Taken | None = None,
+    slot: str | None = None,
 ) -> str:
+    """The table's HTML; ``slot``: a seat whose cards are drawn as buttons in its place
+    (:func:`tutorial.ui.cardbuttons.card_buttons` with ``table=``)."""
     trump = "CDHS".index(frame["trump"]) if frame.get("trump") else None
     win = frame.get("winning_card")
     hands = {
         seat: _views(t, codes, trump, profile, dim=dim)
         for seat, codes in (frame.get("hands") or {}).items()
+        if seat != slot
     }
     trick = []
     for n, play in enumerate(frame.get("trick") or []):
@@ -146,6 +150,7 @@ def frame_table(
         frame.get("winner"),
         seat_notes=seat_notes(t, frame, taken),
         legend=legend(t),
+        slot=slot,
     )
     return svg.table_html(view)
 

@@ -2,13 +2,19 @@
 
 import streamlit as st
 
-from tutorial.ui.app import current
-from tutorial.ui.session import glossary, load_or_stop
+from tutorial.ui.app import current, pages
+from tutorial.ui.session import glossary, link_params, load_or_stop
 from tutorial.ui.views import md, safe_md
 
 s = current()
 t = s.t
 st.title(t("Glossary"))
+st.page_link(
+    pages(s)["play"],
+    label=t("Try it at the practice table"),
+    icon="🃏",
+    query_params=link_params(s),
+)
 terms = load_or_stop(glossary, t("The glossary is unavailable: {problem}", problem="{problem}"))
 query = st.text_input(t("Search"), key="glossary_search").strip().lower()
 for term in sorted(terms, key=lambda x: x.term.get(s.lang).lower()):

@@ -59,6 +59,7 @@ for primer in (x for x in c.lessons if x.optional):
         query_params=link_params(s, lesson=primer.id),
     )
 
+ready_to_play = False
 _, waiting = mistakes.queue(
     c, store().items(s.learner, "lesson/") | store().items(s.learner, "review/")
 )
@@ -84,6 +85,8 @@ for lesson in c.lessons:
         if (it := items.get(f"{prefix}question/{q.id}")) is not None and it.done
     )
     total = len(lesson.steps) + len(lesson.questions)
+    if lesson.number == 7 and lesson.steps and steps == len(lesson.steps):
+        ready_to_play = True
     cols = st.columns([3, 2, 1], vertical_alignment="center")
     with cols[0]:
         alt = " · " + t("alternative rules") if lesson.alternative else ""
@@ -101,6 +104,13 @@ for lesson in c.lessons:
             + t("Questions: {done} of {total}", done=right, total=len(lesson.questions)),
         )
     cols[2].markdown(safe_md(stars_text(s, stars(lesson, items))))
+if ready_to_play:  # after lesson 7 the learner knows enough to play a whole hand
+    st.page_link(
+        pages(s)["play"],
+        label=t("You have seen lesson 7: play whole hands at the practice table"),
+        icon="🃏",
+        query_params=link_params(s),
+    )
 for broken in c.broken:
     st.warning(
         t(

@@ -2,13 +2,19 @@
 
 import streamlit as st
 
-from tutorial.ui.app import current
-from tutorial.ui.session import keep, load_or_stop, reference
+from tutorial.ui.app import current, pages
+from tutorial.ui.session import keep, link_params, load_or_stop, reference
 from tutorial.ui.views import md, safe_md
 
 s = current()
 t = s.t
 st.title(t("Rules reference"))
+st.page_link(
+    pages(s)["play"],
+    label=t("Try it at the practice table"),
+    icon="🃏",
+    query_params=link_params(s),
+)
 ref = load_or_stop(
     reference, t("The rules reference is unavailable: {problem}", problem="{problem}")
 )

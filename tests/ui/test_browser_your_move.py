@@ -1,0 +1,124 @@
+"""Issue 11 in a real browser (chromium): "your move" on the lesson's table — the learner
+clicks a card on the table itself, a wrong card then the right one, in two languages and at
+two widths (1280×900, 375×740); a card the rules forbid says the rule and sends nothing; and
+a question is asked at its step, not before. Screenshots go to ``$CINCH_SHOTS`` (default: the
+test's temporary folder) to be looked at."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.ui.test_browser import ARGS, CHROMIUM, L7, pw, server, wait_idle
+
+__all__ = ["server"]
+
+STEP = "the-clubs-trick"
+SIZES = {"wide": {"width": 1280, "height": 900}, "narrow": {"width": 375, "height": 740}}
+TEXT = {
+    "en": {"forward": "Forward ▶", "not_yet": "Not yet.", "right": "Right!", "rule": "clubs"},
+    "es": {
+        "forward": "Adelante ▶",
+        "not_yet": "Todavía no.",
+        "right": "¡Correcto!",
+        "rule": "tréboles",
+    },
+}
+
+
+def shots(tmp_path: Path) -> Path:
+    out = Path(os.environ.get("CINCH_SHOTS") or tmp_path)
+    out.mkdir(parents=True, exist_ok=True)
+    return out
+
+
+def wait_text(page, text: str, timeout: float = 30) -> None:  # type: ignore[no-untyped-def]
+    page.get_by_text(text, exact=False).first.wait_for(timeout=timeout * 1000)
+
+
+@pytest.mark.parametrize(("lang", "size"), [("en", "wide"), ("es", "narrow")])
+def test_your_move_by_clicking_a_card_wrong_then_right(
+    server: str, tmp_path: Path, lang: str, size: str
+) -> None:
+    words = TEXT[lang]
+    out = shots(tmp_path)
+    with pw.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport=SIZES[size])
+        page.goto(f"{server}/lesson?lang={lang}&lesson={L7}&step={STEP}")
+        wait_idle(page)
+        for _ in range(2):  # A leads K♣, B trumps with the Left Pedro: C is to play
+            page.get_by_role("button", name=words["forward"]).click()
+            wait_idle(page)
+        cards = page.locator("button.cb-card")
+        cards.first.wait_for(timeout=60_000)
+        # the cards are on the table itself, at C's seat
+        assert page.locator('.cc-seat[data-seat="C"] button.cb-card').count() == 6
+        assert page.get_by_role("button", name=words["forward"]).is_disabled()
+        # a card the rules forbid: the rule, and nothing is sent
+        bad = page.locator('button.cb-card[data-card="AS"]')
+        assert bad.get_attribute("aria-disabled") == "true"
+        bad.click(force=True)
+        why = page.locator(".cb-why").first
+        deadline = time.time() + 10
+        while words["rule"] not in why.inner_text() and time.time() < deadline:
+            time.sleep(0.1)
+        assert words["rule"] in why.inner_text(), why.inner_text()
+        time.sleep(1)
+        assert (
+            page.locator('[data-testid="stAlertContentInfo"]')
+            .filter(has_text=words["not_yet"])
+            .count()
+            == 0
+        )
+        page.screenshot(path=str(out / f"your-move-{lang}-{size}-forbidden.png"))
+        # a legal but wrong card: the engine's feedback for that card
+        page.locator('button.cb-card[data-card="8C"]').click()
+        wait_idle(page)
+        try:
+            wait_text(page, words["not_yet"], timeout=60)
+        except Exception:
+            page.screenshot(path=str(out / f"your-move-{lang}-{size}-failed.png"))
+            print(page.locator('[data-testid="stAlert"]').all_inner_texts())
+            raise
+        said = page.locator('[data-testid="stAlertContentInfo"]').filter(has_text=words["not_yet"])
+        text = said.first.inner_text()
+        assert "8♣" in text and "5♥" in text, text
+        page.screenshot(path=str(out / f"your-move-{lang}-{size}-wrong.png"))
+        # the right card: the scenario goes on
+        page.locator('button.cb-card[data-card="6H"]').first.wait_for(timeout=30_000)
+        page.locator('button.cb-card[data-card="6H"]').click()
+        wait_idle(page)
+        wait_text(page, words["right"])
+        page.get_by_role("button", name=words["forward"]).wait_for()
+        assert page.get_by_role("button", name=words["forward"]).is_enabled()
+        assert page.locator("button.cb-card").count() == 0
+        page.screenshot(path=str(out / f"your-move-{lang}-{size}-right.png"))
+        browser.close()
+
+
+@pytest.mark.parametrize(("lang", "size"), [("fr", "wide"), ("pt", "narrow")])
+def test_a_question_is_asked_at_its_step(server: str, tmp_path: Path, lang: str, size: str) -> None:
+    out = shots(tmp_path)
+    with pw.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport=SIZES[size])
+        page.goto(f"{server}/lesson?lang={lang}&lesson=two-pedros&step=pitch-family")
+        wait_idle(page)
+        time.sleep(0.5)
+        assert page.locator('[class*="st-key-submit-two-pedros-"]').count() == 0
+        page.goto(f"{server}/lesson?lang={lang}&lesson=two-pedros&step=partners-opposite")
+        wait_idle(page)
+        page.locator(".st-key-submit-two-pedros-partner-of-b").wait_for(timeout=30_000)
+        assert page.locator('[class*="st-key-submit-two-pedros-"]').count() == 1
+        page.locator(".st-key-ans-two-pedros-partner-of-b").get_by_text("D", exact=True).click()
+        wait_idle(page)
+        page.locator(".st-key-submit-two-pedros-partner-of-b").get_by_role("button").click()
+        wait_idle(page)
+        page.locator('[data-testid="stAlertContentSuccess"]').first.wait_for(timeout=30_000)
+        page.locator(".st-key-q-two-pedros-partner-of-b").scroll_into_view_if_needed()
+        page.screenshot(path=str(out / f"question-at-step-{lang}-{size}.png"))
+        browser.close()

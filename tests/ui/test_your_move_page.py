@@ -1,0 +1,137 @@
+"""AppTest, issue 11: "your move" on the lesson's table, in the four languages. AppTest cannot
+run the card buttons' JavaScript, so the test stands in for the browser's click (the real
+click is pinned by tests/ui/test_browser.py): a wrong card gets the engine's feedback for that
+card, then the right card goes on with the scenario."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+import tutorial.ui.yourmove as yourmove
+from tests.ui.test_app import COURSE, app, no_errors, open_page
+from tutorial.engine.cards import parse_index
+from tutorial.i18n import LANGS, get_translator
+from tutorial.progress import ProgressStore
+
+L7 = COURSE.lesson("left-pedro-is-not-a-diamond")
+assert L7 is not None
+STEP = L7.step("the-clubs-trick")
+assert STEP is not None
+KEY = f"frame:{L7.id}:{STEP.id}"
+DRAWN: list[dict[str, Any]] = []
+
+
+@pytest.fixture(autouse=True)
+def fake_buttons(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The card buttons as the page calls them; a click is what the test put in
+    ``_click`` (one run only, like the component's trigger value)."""
+    import streamlit as st
+
+    def buttons(t: Any, **kw: Any) -> int | None:
+        DRAWN.append(kw)
+        code = st.session_state.pop("_click", None)
+        if code is None:
+            return None
+        card = parse_index(code)
+        return card if card in kw["legal"] else None  # the real component never sends these
+
+    monkeypatch.setattr(yourmove, "card_buttons", buttons)
+    DRAWN.clear()
+    yield
+
+
+def at_move(lang: str) -> AppTest:
+    at = open_page(app(lang=lang, lesson=L7.id, step=STEP.id), "lesson")
+    for _ in range(2):  # t1c1, t1c2: then C is to play
+        at.button(key=f"nf:{KEY}").click()
+        at.run()
+    no_errors(at)
+    return at
+
+
+def click(at: AppTest, code: str) -> None:
+    at.session_state["_click"] = code
+    at.run()
+    no_errors(at)
+
+
+def infos(at: AppTest) -> str:
+    return " ".join(i.value for i in at.info)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_wrong_card_then_the_right_one(lang: str) -> None:
+    t = get_translator(lang)
+    at = at_move(lang)
+    assert at.session_state[KEY] == 2
+    assert at.button(key=f"nf:{KEY}").disabled  # the learner plays first
+    drawn = DRAWN[-1]
+    assert {parse_index(c) for c in ("4C", "8C", "6H")} == set(drawn["legal"])
+    assert set(drawn["reasons"]) == {parse_index(c) for c in ("TD", "3S", "AS")}
+    rule = drawn["reasons"][parse_index("AS")]  # what the buttons say for a forbidden card
+    assert "A♠" in rule and rule == t(
+        "The suit led is {suit} and {seat} holds {suit}: {seat} may follow suit or trump, but "
+        "not play {card}.",
+        suit=t("clubs"),
+        seat="C",
+        card="A♠",
+    )
+    click(at, "8C")
+    said = infos(at)
+    assert t("Not yet.") in said and "8♣" in said and "5♥" in said
+    assert (
+        t(
+            "{card} follows suit, but {best} is a trump: a trump beats any card of the suit led.",
+            card="8♣",
+            best="5♦",
+        )
+        in said
+    )
+    assert at.session_state[KEY] == 2 and at.button(key=f"nf:{KEY}").disabled
+    click(at, "6H")
+    assert any(t("Right!") in s.value for s in at.success)
+    assert not at.button(key=f"nf:{KEY}").disabled  # the scenario goes on
+    narration = STEP.narration[2]
+    assert narration.your_move is not None
+    assert any(narration.text.get(lang) in i.value for i in at.info)  # the moment's text now
+    code = at.session_state["learner"]
+    saved = ProgressStore().items(code, f"lesson/{L7.id}/move/")
+    [it] = saved.values()
+    assert it.done and it.value["tried"] == ["8C"]
+
+
+def test_show_me_reveals_the_scripted_card_and_a_returning_learner_finds_it_done() -> None:
+    at = at_move("fr")
+    click(at, "4C")
+    at.button(key=f"ys:{L7.id}:{STEP.id}:t1c3").click()
+    at.run()
+    no_errors(at)
+    assert "6♥" in infos(at)
+    assert not at.button(key=f"nf:{KEY}").disabled
+    code = at.session_state["learner"]
+    again = open_page(app(lang="fr", lesson=L7.id, learner=code, step=STEP.id), "lesson")
+    no_errors(again)
+    assert again.session_state[f"move:{L7.id}:{STEP.id}:t1c3"]["done"]
+
+
+def test_switching_language_keeps_the_move_and_its_feedback() -> None:
+    at = at_move("es")
+    click(at, "8C")
+    at.selectbox(key="lang_picker").set_value("pt")
+    at.run()
+    no_errors(at)
+    t = get_translator("pt")
+    assert at.session_state[KEY] == 2
+    assert t("Not yet.") in infos(at) and "8♣" in infos(at)
+    assert DRAWN[-1]["group_label"] == t("{seat}'s cards: choose one to play", seat="C")
+
+
+def test_next_trick_stops_at_a_move() -> None:
+    at = open_page(app(lang="en", lesson=L7.id, step=STEP.id), "lesson")
+    at.button(key=f"nt:{KEY}").click()
+    at.run()
+    assert at.session_state[KEY] == 2  # not past C's card to the end of the trick

@@ -1,0 +1,39 @@
+"""Fast playouts by ``rules`` players inside a sampled world (for the expert's simulations).
+
+Each seat decides as the ``rules`` bot does, from what that seat could see; in the play
+phase its knowledge is read straight from the world's state instead of through an
+observation, which makes a playout several times faster. A test pins the two to the same
+decisions.
+"""
+
+from __future__ import annotations
+
+import random
+
+from tutorial.bots.knowledge import Knowledge
+from tutorial.bots.rules import choose_play, decide_rules
+from tutorial.engine.actions import Action, PlayCard
+from tutorial.engine.observe import observe
+from tutorial.engine.state import Phase, State
+
+_NO_RNG = random.Random(0)  # the rules bot draws nothing
+
+
+def rules_action(state: State) -> Action:
+    """What the ``rules`` bot of the seat to act does in ``state``."""
+    if state.phase is Phase.PLAY:
+        plays = state.legal_actions()
+        if len(plays) == 1:
+            return plays[0]
+        return choose_play(Knowledge.of_state(state), [a for a in plays if type(a) is PlayCard])
+    return decide_rules(observe(state, state.to_act), _NO_RNG)
+
+
+def playout(state: State, rng: random.Random) -> State:
+    """Play ``state`` to its end with ``rules`` players (chance drawn from ``rng``)."""
+    while not state.is_terminal():
+        if state.is_chance():
+            state.apply(state.chance_outcome(rng))
+        else:
+            state.apply(rules_action(state))
+    return state

@@ -1,0 +1,1 @@
+"""The practice table's game: plain data replayed through the engine (no UI here)."""

@@ -1,0 +1,205 @@
+"""Cards the learner clicks: each card of a hand is a real ``<button>`` on the table.
+
+:func:`card_buttons` draws one seat's cards as buttons (a Streamlit v2 component: plain
+HTML and JavaScript in the page's own DOM, no iframe, no build step) and returns the card
+clicked in this run, or None. Each button's accessible name is the card's translated label
+(``5♦ — five of diamonds — Left Pedro, trump``); it is operable by keyboard (Tab, Enter or
+Space). A card the rules forbid stays focusable (``aria-disabled``, not ``disabled``, which
+would take it out of the Tab order): focusing, hovering or clicking it shows which rule
+forbids it, in a live region the screen reader reads, and never sends a click.
+
+Only what the caller passes reaches the browser: give it the cards the learner may see.
+:func:`play_choices` computes, from the core, the legal cards of the seat to act and each
+other card's reason in the learner's language (the lesson page's "your move" uses it too).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+from html import escape
+from typing import Any
+
+import streamlit as st
+
+from tutorial.engine.actions import play_of
+from tutorial.engine.cards import CODES, Card, iter_bits
+from tutorial.engine.legality import why_illegal
+from tutorial.engine.profiles import Profile
+from tutorial.engine.state import Phase, State
+from tutorial.explain import card_label, explain_illegal
+from tutorial.i18n import Translator
+from tutorial.ui import svg
+
+CSS = """
+.cb-hand{display:flex;flex-wrap:wrap;gap:6px;align-items:flex-end;margin:.25rem 0}
+.cb-card{all:unset;box-sizing:border-box;cursor:pointer;border-radius:8px;padding:2px;
+ line-height:0;transition:transform .08s;border:2px solid transparent}
+.cb-card svg{width:58px;height:81px;display:block;pointer-events:none}
+.cb-card:not([aria-disabled="true"]):hover{transform:translateY(-6px)}
+.cb-card:focus-visible{outline:3px solid #0b57d0;outline-offset:2px}
+.cb-card[aria-disabled="true"]{cursor:not-allowed;opacity:.42;filter:grayscale(.6)}
+.cb-card.cb-hint{border-color:#f2c14e;box-shadow:0 0 0 3px #f2c14e}
+.cb-why{min-height:1.3em;margin:.2rem 0 0;font-size:.9rem;font-family:sans-serif;
+ color:var(--st-text-color,#31333f)}
+.cc-slot .cb-why{color:#fff;width:0;min-width:100%}
+.cc-slot .cc-card{width:58px;height:81px}
+@media (max-width:640px){.cc-slot .cc-card{width:44px;height:62px}}
+.cb-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);
+ white-space:nowrap}
+@media (max-width:640px){.cb-card svg{width:44px;height:62px}.cb-hand{gap:4px}}
+"""
+
+JS = """
+export default function(component) {
+  const { data, setTriggerValue, parentElement } = component;
+  let root = parentElement.querySelector('.cb-root');
+  if (!root) {
+    root = document.createElement('div');
+    root.className = 'cb-root';
+    parentElement.appendChild(root);
+  }
+  const active = parentElement.activeElement || document.activeElement;
+  const had = active && active.dataset ? active.dataset.card : null;
+  root.innerHTML = data.html;
+  if (had) {  // a rerun redraws the hand: keep the keyboard where it was
+    const again = root.querySelector(`button.cb-card[data-card="${had}"]`);
+    if (again) again.focus();
+  }
+  const why = root.querySelector('.cb-why');
+  const say = (b) => { why.textContent = b.dataset.why || ''; };
+  root.querySelectorAll('button.cb-card').forEach((b) => {
+    const forbidden = b.getAttribute('aria-disabled') === 'true';
+    b.addEventListener('focus', () => { if (forbidden) say(b); else why.textContent = ''; });
+    b.addEventListener('mouseenter', () => { if (forbidden) say(b); });
+    b.addEventListener('click', (e) => {
+      e.preventDefault();
+      if (forbidden) { say(b); return; }
+      root.querySelectorAll('button.cb-card').forEach(
+        (o) => o.setAttribute('aria-disabled', 'true'));
+      why.textContent = data.sent;
+      setTriggerValue('play', b.dataset.card);
+    });
+  });
+}
+"""
+
+_COMPONENT: Any = st.components.v2.component("cinch_card_buttons", css=CSS, js=JS)
+"""The mounted component (tests may replace it: AppTest cannot run component JavaScript)."""
+
+
+@dataclass(frozen=True)
+class Choices:
+    """One seat's cards, the ones it may play, and why each other one may not."""
+
+    cards: tuple[int, ...]
+    legal: frozenset[int]
+    reasons: Mapping[int, str]
+
+
+def play_choices(t: Translator, state: State, seat: int) -> Choices:
+    """The cards ``seat`` holds, the ones it may play now (as a plain card or the top of its
+    pile) and, for each other card, the engine's reason in the learner's language."""
+    hand = state.hands[seat]
+    cards = tuple(iter_bits(hand))
+    if state.phase is not Phase.PLAY or state.to_act != seat:
+        return Choices(cards, frozenset(), {})
+    legal = frozenset(iter_bits(state.legal_play_mask()))
+    reasons: dict[int, str] = {}
+    for c in cards:
+        if c in legal:
+            continue
+        err = why_illegal(state, play_of(c))
+        reasons[c] = explain_illegal(t, err.facts()) if err else t("That move is not allowed.")
+    return Choices(cards, legal, reasons)
+
+
+def buttons_html(
+    t: Translator,
+    cards: Sequence[int],
+    legal: Collection[int],
+    reasons: Mapping[int, str],
+    trump: int | None,
+    profile: Profile,
+    *,
+    group_label: str,
+    hint: int | None = None,
+    passive: bool = False,
+) -> str:
+    """The buttons' markup (every value escaped). Forbidden cards carry their reason as
+    ``data-why`` and in a visually hidden description (``aria-describedby``). ``passive``:
+    the cards as pictures (with their labels), not buttons — nothing to choose now."""
+    order = svg.hand_order([CODES[c] for c in cards], trump)
+    parts = [f'<div class="cb-hand" role="group" aria-label="{escape(group_label, quote=True)}">']
+    for code in order:
+        card = Card.parse(code).index
+        label = card_label(t, card, trump, profile)
+        if passive:
+            parts.append(svg.card_svg(svg.CardView(code, label), trump))
+            continue
+        face = svg.card_svg(svg.CardView(code, label), trump).replace(
+            'role="img"', 'aria-hidden="true" focusable="false"', 1
+        )
+        attrs = f'type="button" class="cb-card{" cb-hint" if card == hint else ""}"'
+        attrs += f' data-card="{escape(code)}" aria-label="{escape(label, quote=True)}"'
+        extra = ""
+        if card not in legal:
+            why = reasons.get(card) or t("That move is not allowed.")
+            wid = f"cb-why-{escape(code)}"
+            attrs += f' aria-disabled="true" aria-describedby="{wid}"'
+            attrs += f' data-why="{escape(f"{Card(card).pretty}: {why}", quote=True)}"'
+            extra = f'<span class="cb-sr" id="{wid}">{escape(why)}</span>'
+        parts.append(f"<button {attrs}>{face}</button>{extra}")
+    parts.append('</div><p class="cb-why" role="status" aria-live="polite"></p>')
+    return "".join(parts)
+
+
+def _noop() -> None:
+    """The component needs a callback to report clicks; the page reads the result."""
+
+
+def card_buttons(
+    t: Translator,
+    *,
+    key: str,
+    cards: Sequence[int],
+    legal: Collection[int],
+    reasons: Mapping[int, str],
+    trump: int | None,
+    profile: Profile,
+    group_label: str | None = None,
+    hint: int | None = None,
+    passive: bool = False,
+    table: str | None = None,
+) -> int | None:
+    """Draw ``cards`` as buttons; return the card clicked in this run (only ever one of
+    ``legal``: a forged click on another card is ignored), else None. ``key`` must change
+    when the position changes (e.g. include the number of actions taken), so that a click
+    is never applied to a later position. ``table``: trusted HTML (our own, escaped) of the
+    card table with an empty ``cc-slot`` element where the cards go (:class:`svg.TableView`
+    ``slot``), so the learner clicks the cards on the table itself."""
+    html = buttons_html(
+        t,
+        cards,
+        legal,
+        reasons,
+        trump,
+        profile,
+        group_label=group_label or t("Your cards: choose one to play"),
+        hint=hint,
+        passive=passive,
+    )
+    if table is not None:
+        slot = '<div class="cc-slot"></div>'
+        if slot not in table:
+            raise ValueError("the table has no cc-slot for the cards")
+        html = table.replace(slot, f'<div class="cc-slot">{html}</div>', 1)
+    result = _COMPONENT(key=key, data={"html": html, "sent": t("Playing…")}, on_play_change=_noop)
+    code = result.get("play") if hasattr(result, "get") else None
+    if passive or not isinstance(code, str) or code not in CODES:
+        return None
+    card = CODES.index(code)
+    return card if card in legal and card in cards else None
+
+
+__all__ = ["Choices", "buttons_html", "card_buttons", "play_choices"]

@@ -1,0 +1,149 @@
+"""The practice table: the learner (A) plays whole hands and games against three bots.
+
+``?seed=S`` (and optionally ``&dealer=B``) deals the first hand of a new game from seed S,
+so a deal can be shared and replayed. The game is saved with the learner's progress after
+every action (it survives a reload and continues on another device with the learner code).
+The bots think in worker processes; the page looks at their progress every
+:data:`playflow.TICK` seconds and shows their cards one at a time."""
+
+import streamlit as st
+
+from tutorial.bots import BOT_NAMES
+from tutorial.engine.actions import PlayCard
+from tutorial.engine.profiles import DEFAULT_PROFILE, PROFILES
+from tutorial.engine.seats import SEAT_LETTERS
+from tutorial.practice.game import MAX_SEED, Game
+from tutorial.ui import playcontrols, playflow, playhand
+from tutorial.ui.app import current
+from tutorial.ui.playtable import refill_lines, table_html
+from tutorial.ui.session import keep
+
+s = current()
+t = s.t
+qp = st.query_params
+st.title(t("Practice table"), anchor=False)
+st.caption(
+    t(
+        "You sit at A, at the bottom. Your partner C and your opponents B and D are bots. "
+        "Play a whole game; ask for a hint when you like, and see after each hand what "
+        "each of your decisions cost."
+    )
+)
+
+
+def _int(value: object, low: int, high: int) -> int | None:
+    try:
+        n = int(str(value))
+    except ValueError:
+        return None
+    return n if low <= n <= high else None
+
+
+raw_seed, raw_dealer = qp.get("seed"), qp.get("dealer")
+seed = _int(raw_seed, 0, MAX_SEED) if raw_seed is not None else None
+dealer = SEAT_LETTERS.index(raw_dealer) if raw_dealer and raw_dealer in SEAT_LETTERS else None
+if (raw_seed is not None and seed is None) or (raw_dealer is not None and dealer is None):
+    st.info(t("The deal in the link is not valid; here is a new one."), icon="ℹ️")
+    seed = None
+if seed is not None and st.session_state.get("play_url") != (seed, dealer):
+    st.session_state["play_url"] = (seed, dealer)
+    g = Game.new(DEFAULT_PROFILE, playflow.default_bot(), seed)
+    if dealer is not None:
+        g.current.dealer = dealer
+    playflow.replace(s, g)
+g = playflow.game(s, None, None)
+
+STRENGTHS = {
+    "random": t("Beginner (plays any legal card)"),
+    "rules": t("Club player (plays by the rules of thumb)"),
+    "expert": t("Expert (thinks ahead over possible deals)"),
+}
+
+
+def _strength_changed() -> None:
+    chosen = st.session_state.get("play_strength")
+    if chosen in BOT_NAMES:
+        g.bots = str(chosen)
+        playflow.save(s, g)
+
+
+def _new_game() -> None:
+    chosen = st.session_state.get("play_profile")
+    profile = str(chosen) if chosen in PROFILES else DEFAULT_PROFILE
+    playflow.replace(s, Game.new(profile, g.bots))
+    for k in ("play_url", "play_refused"):
+        st.session_state.pop(k, None)
+
+
+with st.expander(t("Table settings"), expanded=False):
+    if st.session_state.get("play_strength") not in BOT_NAMES:
+        st.session_state["play_strength"] = g.bots
+    keep("play_strength")
+    st.selectbox(
+        t("Bots' strength"),
+        options=list(BOT_NAMES),
+        key="play_strength",
+        format_func=lambda b: STRENGTHS.get(b, b),
+        on_change=_strength_changed,
+    )
+    if st.session_state.get("play_profile") not in PROFILES:
+        st.session_state["play_profile"] = g.profile
+    keep("play_profile")
+    st.selectbox(
+        t("Which game (for a new game)"),
+        options=list(PROFILES),
+        key="play_profile",
+        format_func=lambda name: playhand.game_label(t, name),
+    )
+    st.button(t("Start a new game"), key="play_new_game", on_click=_new_game)
+
+playhand.status_line(t, g)
+
+refused = st.session_state.pop("play_refused", None)
+if refused:
+    st.warning(refused, icon="🚫")
+
+
+def area(live: bool = False) -> None:
+    """The table and the learner's controls. ``live``: run as a fragment every
+    :data:`playflow.TICK` seconds while the bots play; as soon as it is the learner's turn
+    (or the hand is over) the whole page runs again, so that the learner's controls are
+    only ever drawn by a full run (a widget drawn by a fragment that is gone would send its
+    clicks to nowhere)."""
+    if playflow.advance(g):
+        playflow.save(s, g)
+    if live and not playflow.bots_to_act(g):
+        st.rerun(scope="app")
+    hinted = playflow.hint(g)
+    hint_card = hinted.card if isinstance(hinted, PlayCard) else None
+    playcontrols.decision(s, g)
+    playcontrols.table_and_cards(s, g, table_html(t, g), hint=hint_card, live=live)
+    obs = g.observation(0)
+    lines = refill_lines(t, obs)
+    if lines and not g.state().tricks:
+        st.info("  \n".join(lines), icon="🔄")
+    if g.learner_to_act():
+        cols = st.columns(2)
+        cols[0].button(
+            t("Hint"), key="play_hint", on_click=playflow.ask_hint, args=(g,), width="stretch"
+        )
+        if hinted is None:
+            cols[1].caption(t("The expert is thinking…"))
+        elif hinted is not False and hinted is not True:
+            cols[1].info(playcontrols.hint_text(t, g, hinted), icon="💡")
+    if live:
+        st.caption(t("The bots are playing…"))
+
+
+if playflow.advance(g):
+    playflow.save(s, g)
+if playflow.bots_to_act(g):
+    st.fragment(run_every=playflow.TICK)(area)(live=True)
+else:
+    area()
+
+playhand.actions_row(s, g)
+if g.hand_over():
+    with st.container(key="play_over"):
+        playhand.hand_over(s, g)
+playhand.score_sheet(t, g)

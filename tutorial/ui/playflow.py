@@ -1,0 +1,176 @@
+"""The practice table's driving: the game of this session, its saving, the bots' turns and
+the hint, all without blocking the server.
+
+Bot decisions run in :mod:`tutorial.bots.pool` (worker processes); a page run only looks at
+whether the decision is ready (``Future.done()``) and applies at most one bot action, at
+least :data:`PAUSE` seconds after the one before, so the bots' cards appear one at a time.
+The game is saved whole (:meth:`SessionStore.save_game`) after every change, keyed by the
+learner code, so it survives a reload and continues on another device.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from concurrent.futures import Future
+from dataclasses import dataclass
+
+import streamlit as st
+
+from tutorial.bots import BOT_NAMES, decide
+from tutorial.bots import pool as bot_pool
+from tutorial.engine.actions import Action
+from tutorial.engine.profiles import DEFAULT_PROFILE
+from tutorial.engine.state import CHANCE
+from tutorial.practice.game import LEARNER, Game
+from tutorial.ui.session import Session, store
+
+log = logging.getLogger("cinch.ui")
+SLOT = "practice"
+"""The saved-game slot of the practice table."""
+
+
+def _pause() -> float:
+    try:
+        return max(0.0, min(5.0, float(os.environ.get("CINCH_PLAY_PAUSE", "0.5"))))
+    except ValueError:
+        return 0.5
+
+
+PAUSE = _pause()
+"""Seconds between two bots' cards (``CINCH_PLAY_PAUSE``; tests use 0)."""
+TICK = 0.2
+"""How often a page waiting for a bot looks again (seconds)."""
+
+
+def default_bot() -> str:
+    """The strongest bot available (the table's default strength)."""
+    return BOT_NAMES[-1]
+
+
+@dataclass
+class Pending:
+    key: tuple[int, int, int]
+    future: Future[Action]
+    since: float
+
+
+def game(s: Session, seed: int | None, dealer: int | None) -> Game:
+    """This session's game: the one in the session, else the one saved for the learner
+    code, else a new one (from ``seed`` when the link gives one)."""
+    g = st.session_state.get("play_game")
+    if isinstance(g, Game) and st.session_state.get("play_learner") == s.learner:
+        return g
+    g = None
+    if seed is None:
+        g = Game.from_json(store().load_game(s.learner, SLOT), BOT_NAMES)
+    if g is None:
+        g = Game.new(DEFAULT_PROFILE, default_bot(), seed)
+        if dealer is not None:
+            g.current.dealer = dealer
+        save(s, g)
+    st.session_state["play_game"] = g
+    st.session_state["play_learner"] = s.learner
+    return g
+
+
+def replace(s: Session, g: Game) -> None:
+    """Make ``g`` this session's game (a new game) and save it."""
+    st.session_state["play_game"] = g
+    st.session_state["play_learner"] = s.learner
+    st.session_state.pop("play_pending", None)
+    st.session_state.pop("play_hint", None)
+    save(s, g)
+
+
+def save(s: Session, g: Game) -> bool:
+    """Save the game (never raises: a failed save is kept and retried, and the page says
+    so through the progress notice)."""
+    return store().save_game(s.learner, SLOT, g.to_json())
+
+
+def position_key(g: Game) -> tuple[int, int, int]:
+    """Identifies the current decision point (hand, deal, actions taken)."""
+    return (g.number, g.current.seed, len(g.current.actions))
+
+
+def bots_to_act(g: Game) -> bool:
+    who = g.to_act()
+    return who is not None and who != LEARNER
+
+
+def advance(g: Game, now: float | None = None) -> bool:
+    """Take at most one step of the bots (or of chance): submit the decision if it is not
+    asked for yet, apply it if it is ready and the pause since the last card is over.
+    Returns True if the game changed. Never waits."""
+    now = time.monotonic() if now is None else now
+    who = g.to_act()
+    if who is None or who == LEARNER:
+        st.session_state.pop("play_pending", None)
+        return False
+    if who == CHANCE:
+        g.chance()
+        st.session_state["play_last"] = now
+        return True
+    key = position_key(g)
+    pending = st.session_state.get("play_pending")
+    if not isinstance(pending, Pending) or pending.key != key:
+        obs = g.observation(who)
+        try:
+            fut = bot_pool.submit(g.bots, obs, g.current.seed)
+        except Exception:  # a pool that cannot start: decide here (a cheap bot only)
+            log.exception("bot pool unavailable")
+            fut = Future()
+            fut.set_result(decide(BOT_NAMES[0], obs, g.current.seed))
+        pending = Pending(key, fut, now)
+        st.session_state["play_pending"] = pending
+    if not pending.future.done():
+        return False
+    last = float(st.session_state.get("play_last", 0.0))
+    if now - last < PAUSE:
+        return False
+    action = _result(pending.future, g, who)
+    err = g.act(action, who)
+    if err is not None:  # a bot bug: the hand goes on with a legal action
+        log.error("bot %s proposed an illegal action %s: %s", g.bots, action, err)
+        g.act(g.state().legal_actions()[0], who)
+    st.session_state.pop("play_pending", None)
+    st.session_state["play_last"] = now
+    return True
+
+
+def _result(fut: Future[Action], g: Game, who: int) -> Action:
+    try:
+        return fut.result(timeout=0)
+    except Exception:
+        log.exception("bot decision failed")
+        return decide(BOT_NAMES[0], g.observation(who), g.current.seed)
+
+
+def hint(g: Game) -> Action | bool | None:
+    """The expert's choice for the learner's current decision: the action once ready,
+    None while it is being worked out, False if no hint was asked for here."""
+    h = st.session_state.get("play_hint")
+    if not isinstance(h, Pending) or h.key != position_key(g):
+        return False
+    if not h.future.done():
+        return None
+    try:
+        return h.future.result(timeout=0)
+    except Exception:
+        log.exception("hint failed")
+        return False
+
+
+def ask_hint(g: Game) -> None:
+    """Ask the strongest bot for the learner's decision (in the pool)."""
+    if not g.learner_to_act():
+        return
+    key = position_key(g)
+    h = st.session_state.get("play_hint")
+    if isinstance(h, Pending) and h.key == key:
+        return
+    fut = bot_pool.submit(default_bot(), g.observation(LEARNER), g.current.seed)
+    st.session_state["play_hint"] = Pending(key, fut, time.monotonic())
+    g.mark_hint()

@@ -1,0 +1,157 @@
+"""The review after a hand: each of the learner's decisions with what it cost and the
+better action, worked out in a background process (:mod:`tutorial.practice.review`) while
+the hand-over screen is shown."""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from concurrent.futures import Future
+from typing import Any
+
+import streamlit as st
+
+from tutorial.engine.actions import PlayCard, parse_action
+from tutorial.engine.cards import Card
+from tutorial.i18n import Translator
+from tutorial.practice import review as background
+from tutorial.practice.game import Game
+from tutorial.ui.session import Session
+
+log = logging.getLogger("cinch.ui")
+
+
+def _key(g: Game) -> tuple[int, int, int]:
+    return (g.number, g.current.seed, len(g.current.actions))
+
+
+def _action_text(text: str) -> str:
+    try:
+        action = parse_action(text)
+    except ValueError:
+        return text
+    if isinstance(action, PlayCard):
+        return Card(action.card).pretty
+    return text
+
+
+def _coach(module: str, name: str) -> Any:
+    """A function of the coach (imported by name: the coach is optional here)."""
+    try:
+        return getattr(importlib.import_module(f"tutorial.coach.{module}"), name, None)
+    except ImportError:
+        return None
+
+
+def _label(t: Translator, d: dict[str, Any]) -> str:
+    names = _coach("labels", "LABEL_TEXT")
+    label = str(d.get("label", ""))
+    if isinstance(names, dict) and label in names:
+        return t(names[label])
+    return label
+
+
+def _reason(t: Translator, d: dict[str, Any]) -> str | None:
+    code = d.get("reason")
+    if not code:
+        return None
+    reason_text = _coach("reasons", "reason_text")
+    if not callable(reason_text):
+        return None
+    out = reason_text(code, t)
+    return str(out) if out else None
+
+
+def _marks(t: Translator, d: dict[str, Any], data: dict[str, Any]) -> str:
+    marks = []
+    if d.get("index") in data.get("undone", []):
+        marks.append(t("played again after taking back"))
+    if d.get("index") in data.get("hints", []):
+        marks.append(t("after a hint"))
+    return f" _({', '.join(marks)})_" if marks else ""
+
+
+def _show(t: Translator, data: dict[str, Any]) -> None:
+    decisions = data.get("decisions", [])
+    if data.get("kind") == "double-dummy":
+        st.caption(
+            t(
+                "Each card you played, valued with every hand visible (double-dummy) on "
+                "this deal: the points your side would take with it against the best card."
+            )
+        )
+        lines = []
+        for d in decisions:
+            card, best, cost = _action_text(d["action"]), _action_text(d["best"]), d["dd_cost"]
+            if cost <= 0:
+                text = t(
+                    "Trick {n}: {card} — a best card (value for your side: {v}).",
+                    n=d["trick"],
+                    card=card,
+                    v=d["value"],
+                )
+            else:
+                text = t.n(
+                    "Trick {trick}: {card} cost {n} point; {best} was better (value for "
+                    "your side: {v} instead of {w}).",
+                    "Trick {trick}: {card} cost {n} points; {best} was better (value for "
+                    "your side: {v} instead of {w}).",
+                    cost,
+                    trick=d["trick"],
+                    card=card,
+                    best=best,
+                    v=d["best_value"],
+                    w=d["value"],
+                )
+            lines.append("- " + text + _marks(t, d, data))
+        st.markdown("\n".join(lines) if lines else t("You played no card in this hand."))
+        return
+    lines = []
+    for d in decisions:
+        cost = float(d.get("expected_cost", 0.0))
+        what = _action_text(str(d.get("action", "")))
+        best = _action_text(str(d.get("best", "")))
+        text = f"**{_label(t, d)}** — " + t("you: {action}", action=what)
+        if cost > 0.05 and best != what:
+            text += " · " + t("better: {best} (expected gain: {n})", best=best, n=f"{cost:.1f}")
+        reason = _reason(t, d)
+        if reason:
+            text += " — " + reason
+        lines.append("- " + text + _marks(t, d, data))
+    st.markdown("\n".join(lines) if lines else t("No decision of yours to review."))
+
+
+def review(s: Session, g: Game) -> None:
+    """The review of the hand just over (started once, shown when ready)."""
+    t = s.t
+    st.subheader(t("Review of your decisions"), anchor=False)
+    key = _key(g)
+    job = st.session_state.get("play_review")
+    if not (isinstance(job, tuple) and job[0] == key):
+        try:
+            fut = background.submit(g.to_json(), g.number - 1)
+        except Exception:
+            log.exception("review could not start")
+            st.info(t("The review is not available right now."))
+            return
+        job = (key, fut)
+        st.session_state["play_review"] = job
+    fut_: Future[dict[str, Any]] = job[1]
+    ticking = not fut_.done()
+
+    @st.fragment(run_every=0.5 if ticking else None)
+    def body() -> None:
+        if not fut_.done():
+            st.caption(t("The review is being worked out…"))
+            return
+        if ticking:  # ready: draw it once more without the timer
+            st.rerun(scope="app")
+        try:
+            data = fut_.result(timeout=0)
+        except Exception:
+            log.exception("review failed")
+            st.info(t("The review is not available right now."))
+            return
+        _show(t, data)
+
+    body()
