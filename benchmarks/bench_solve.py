@@ -8,13 +8,19 @@ Positions come from random deals (the engine's ``random_playout`` replayed throu
 only the value of the position. Both run on the same positions in the same run; the
 ratio of their times is reported, since the machine's speed drifts.
 
-Run: ``.venv/bin/python benchmarks/bench_solve.py [--deals N] [--ab-openings K]``.
+Times are CPU time of this process (``time.process_time``: what the solve costs on one
+core, whatever else the machine runs) and wall time next to it; the machine's load average
+is printed before and after. ``--repeat R`` runs everything R times and reports the best
+and the median of the runs, since a shared machine's speed drifts.
+
+Run: ``.venv/bin/python benchmarks/bench_solve.py [--deals N] [--ab-openings K] [--repeat R]``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import random
 import statistics
@@ -27,21 +33,28 @@ from tutorial.solver.position import Position
 from tutorial.solver.reference import alphabeta
 
 
+def _num(x: object) -> float:
+    assert isinstance(x, (int, float)), x
+    return float(x)
+
+
 def _p95(values: list[float]) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
 
 
-def _timed_solve(pos: Position) -> tuple[float, int, int]:
-    start = time.perf_counter()
+def _timed_solve(pos: Position) -> tuple[float, int, int, float]:
+    """(CPU ms, nodes, AC's value, wall ms) of a solve valuing every legal card."""
+    wall, start = time.perf_counter(), time.process_time()
     analysis = solve(pos)
-    return (time.perf_counter() - start) * 1000, analysis.nodes, analysis.value[0]
+    cpu = (time.process_time() - start) * 1000
+    return cpu, analysis.nodes, analysis.value[0], (time.perf_counter() - wall) * 1000
 
 
 def _timed_alphabeta(pos: Position) -> tuple[float, int]:
-    start = time.perf_counter()
+    start = time.process_time()
     fut = alphabeta(pos)
-    return (time.perf_counter() - start) * 1000, pos.taken[0] + pos.held[0] + fut
+    return (time.process_time() - start) * 1000, pos.taken[0] + pos.held[0] + fut
 
 
 def run(profile_name: str, deals: int, ab_openings: int, seed: int) -> dict[str, object]:
@@ -57,16 +70,17 @@ def run(profile_name: str, deals: int, ab_openings: int, seed: int) -> dict[str,
             pos = pos.apply((card, beneath))
             if (i + 1) % 4 == 0:
                 later.append(pos)
-    open_ms, open_nodes = [], []
+    open_ms, open_nodes, open_wall = [], [], []
     for pos in openings:
-        ms, nodes, _ = _timed_solve(pos)
+        ms, nodes, _, wall = _timed_solve(pos)
         open_ms.append(ms)
         open_nodes.append(nodes)
+        open_wall.append(wall)
     later_ms = [_timed_solve(pos)[0] for pos in later]
     # the same positions through plain alpha-beta (openings: the first few only; it is slow)
     fast_total = slow_total = 0.0
     for pos in [*openings[:ab_openings], *later]:
-        fast_ms, _, fast_value = _timed_solve(pos)
+        fast_ms, _, fast_value, _ = _timed_solve(pos)
         slow_ms, slow_value = _timed_alphabeta(pos)
         if fast_value != slow_value:
             raise AssertionError(f"solvers disagree: {fast_value} != {slow_value}")
@@ -79,6 +93,8 @@ def run(profile_name: str, deals: int, ab_openings: int, seed: int) -> dict[str,
         "opening_ms_median": round(statistics.median(open_ms), 1),
         "opening_ms_p95": round(_p95(open_ms), 1),
         "opening_ms_max": round(max(open_ms), 1),
+        "opening_wall_ms_median": round(statistics.median(open_wall), 1),
+        "opening_wall_ms_p95": round(_p95(open_wall), 1),
         "opening_nodes_median": int(statistics.median(open_nodes)),
         "openings_with_pile": sum(1 for p in openings if p.pile_size()),
         "later_positions": len(later),
@@ -92,37 +108,86 @@ def run(profile_name: str, deals: int, ab_openings: int, seed: int) -> dict[str,
     }
 
 
+SUMMARY = (
+    "opening_ms_median",
+    "opening_ms_p95",
+    "opening_wall_ms_median",
+    "later_ms_median",
+    "alphabeta_over_fast",
+)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--deals", type=int, default=40)
     ap.add_argument("--ab-openings", type=int, default=3)
     ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--repeat", type=int, default=1)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
-    rows = [
-        run(name, args.deals, args.ab_openings, args.seed) for name in ("pagat-62", "classic-51")
+    load_before = os.getloadavg()
+    runs = [
+        [run(name, args.deals, args.ab_openings, args.seed) for name in ("pagat-62", "classic-51")]
+        for _ in range(max(1, args.repeat))
     ]
+    load_after = os.getloadavg()
+    summary = {}
+    for i, name in enumerate(("pagat-62", "classic-51")):
+        rows = [r[i] for r in runs]
+        summary[name] = {
+            k: {
+                "best": (max if k == "alphabeta_over_fast" else min)(_num(r[k]) for r in rows),
+                "median": statistics.median(_num(r[k]) for r in rows),
+            }
+            for k in SUMMARY
+        }
+    load = {
+        "before": [round(x, 2) for x in load_before],
+        "after": [round(x, 2) for x in load_after],
+    }
     if args.json:
-        print(json.dumps({"python": platform.python_version(), "results": rows}))
+        print(
+            json.dumps(
+                {
+                    "python": platform.python_version(),
+                    "cpus": os.cpu_count(),
+                    "load": load,
+                    "runs": runs,
+                    "summary": summary,
+                }
+            )
+        )
         return
-    print(f"Python {platform.python_version()}, one core, seed {args.seed}")
-    for r in rows:
-        print(
-            f"{r['profile']}: opening, every card valued: median {r['opening_ms_median']} ms, "
-            f"p95 {r['opening_ms_p95']} ms, max {r['opening_ms_max']} ms "
-            f"({r['openings']} deals, {r['openings_with_pile']} with a pile, "
-            f"median {r['opening_nodes_median']} nodes)"
-        )
-        print(
-            f"  from trick 2 on: median {r['later_ms_median']} ms, p95 {r['later_ms_p95']} ms "
-            f"({r['later_positions']} positions)"
-        )
-        print(
-            f"  plain alpha-beta (value only) on {r['alphabeta_openings']} openings: median "
-            f"{r['alphabeta_opening_ms_median']} ms; on the same positions (those openings + "
-            f"all later ones) {r['same_positions_alphabeta_ms']} ms vs fast "
-            f"{r['same_positions_fast_ms']} ms: {r['alphabeta_over_fast']}x"
-        )
+    print(
+        f"Python {platform.python_version()}, one core, seed {args.seed}, {len(runs)} run(s); "
+        f"load average before {load['before']}, after {load['after']} ({os.cpu_count()} CPUs); "
+        "times are CPU ms of this process unless marked wall"
+    )
+    for rows in runs:
+        for r in rows:
+            print(
+                f"{r['profile']}: opening, every card valued: median {r['opening_ms_median']} ms, "
+                f"p95 {r['opening_ms_p95']} ms, max {r['opening_ms_max']} ms (wall: median "
+                f"{r['opening_wall_ms_median']}, p95 {r['opening_wall_ms_p95']}) "
+                f"({r['openings']} deals, {r['openings_with_pile']} with a pile, "
+                f"median {r['opening_nodes_median']} nodes)"
+            )
+            print(
+                f"  from trick 2 on: median {r['later_ms_median']} ms, p95 {r['later_ms_p95']} ms "
+                f"({r['later_positions']} positions)"
+            )
+            print(
+                f"  plain alpha-beta (value only) on {r['alphabeta_openings']} openings: median "
+                f"{r['alphabeta_opening_ms_median']} ms; on the same positions (those openings + "
+                f"all later ones) {r['same_positions_alphabeta_ms']} ms vs fast "
+                f"{r['same_positions_fast_ms']} ms: {r['alphabeta_over_fast']}x"
+            )
+    if len(runs) > 1:
+        for name, figures in summary.items():
+            print(
+                f"{name} over {len(runs)} runs (best / median): "
+                + "; ".join(f"{k} {v['best']:g} / {v['median']:g}" for k, v in figures.items())
+            )
 
 
 if __name__ == "__main__":

@@ -17,7 +17,6 @@ from tutorial.engine.cards import CODES
 from tutorial.engine.hand import SEATS, TEAMS
 from tutorial.solver.position import Position
 from tutorial.solver.search import Search
-from tutorial.solver.tables import to_strength
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,43 +69,91 @@ def solve(pos: Position, search: Search | None = None) -> Analysis:
     if pos.is_over():
         ac = pos.taken[0] + pos.held[0]
         return Analysis(None, (ac, total - ac), (), (), 0, _ms(start))
-    search = search or Search(pos)
+    search = _search_for(pos, search)
     nodes_before = search.nodes
     seat = pos.to_play
     side = seat & 1
-    o_s = to_strength(pos.trump, sum(pos.hands)) | to_strength(
-        pos.trump, sum(1 << p.card for p in pos.plays)
-    )
+    maximize = not side
     legal = pos.legal_mask()
-    k = pos.pile_size()
-    rep = _representative_map(search, legal, o_s)
+    out = search.to_s(sum(pos.hands) | sum(1 << p.card for p in pos.plays))
+    rep = _representative_map(search, legal, out)
+    tops = sorted(set(rep.values()), key=lambda c: -search.bit[c])
+    options: dict[int, list[tuple[int, ...]]] = {c: [()] for c in tops}
+    if pos.pile_size():
+        options = {c: [] for c in tops}
+        hand_s = search.to_s(pos.hands[seat])
+        for top, beneath in search.pile_choices(hand_s, search.to_s(legal), out):
+            under = tuple(sorted(search.card[i] for i in _bits(beneath)))
+            options[search.card[top]].append(under)
     guess: int | None = None
     by_rep: dict[int, tuple[tuple[int, ...], tuple[int, int]]] = {}
-    if k:
-        options = search.pile_choices(pos.hands[seat], legal, o_s)
-    else:
-        options = [(c, 0) for c in sorted(set(rep.values()))]
-    for top, beneath in options:
-        under = tuple(sorted(_bits(beneath)))
-        child = pos.apply((top, under))
-        fut = search.future(child, guess)
-        guess = fut
-        ac = child.taken[0] + pos.held[0] + fut
-        value = (ac, total - ac)
-        known = by_rep.get(top)
-        if known is None or value[side] > known[1][side]:
-            by_rep[top] = (under, value)
+    for top in tops:
+        children = [pos.apply((top, under)) for under in options[top]]
+        ac_future = _exact(search, children, maximize, guess)
+        guess = ac_future
+        under = options[top][_reaching(search, children, maximize, ac_future)]
+        ac = ac_future + pos.held[0]
+        by_rep[top] = (under, (ac, total - ac))
     actions = []
     for card in _bits(legal):
         r = rep[card]
-        under, value = by_rep[r]
+        under, val = by_rep[r]
         if r != card and card in under:  # swap the equivalent cards
             under = tuple(sorted(r if c == card else c for c in under))
-        actions.append(ActionValue(card, under, value))
-    actions.sort(key=lambda a: (-a.value[side], -search.sbit[a.card]))
+        actions.append(ActionValue(card, under, val))
+    actions.sort(key=lambda a: (-a.value[side], -search.bit[a.card]))
     best_value = actions[0].value
     best = tuple(a.card for a in actions if a.value == best_value)
     return Analysis(seat, best_value, tuple(actions), best, search.nodes - nodes_before, _ms(start))
+
+
+def _bounded(
+    search: Search, children: list[Position], maximize: bool, alpha: int, beta: int
+) -> int:
+    """Fail-soft bound of AC's capture points of the whole hand (taken + to come) after
+    the best of ``children`` for the side to play."""
+    value = -1 if maximize else 10**6
+    for child in children:
+        t = child.taken[0]
+        v = t + search.bounded(child, alpha - t, beta - t)
+        if maximize:
+            if v > value:
+                value = v
+                alpha = max(alpha, v)
+        elif v < value:
+            value = v
+            beta = min(beta, v)
+        if alpha >= beta:
+            break
+    return value
+
+
+def _exact(search: Search, children: list[Position], maximize: bool, guess: int | None) -> int:
+    """AC's exact capture points of the whole hand after the best child (MTD(f))."""
+    lo = min(c.taken[0] for c in children)
+    hi = max(c.taken[0] + c.remaining for c in children)
+    g = (lo + hi + 1) // 2 if guess is None else guess
+    while lo < hi:
+        beta = min(max(g, lo + 1), hi)
+        g = _bounded(search, children, maximize, beta - 1, beta)
+        if g < beta:
+            hi = g
+        else:
+            lo = g
+    return lo
+
+
+def _reaching(search: Search, children: list[Position], maximize: bool, target: int) -> int:
+    """The index of a child that reaches ``target`` (the exact value of the best)."""
+    if len(children) == 1:
+        return 0
+    for i, child in enumerate(children):
+        t = child.taken[0]
+        if maximize and t + search.bounded(child, target - 1 - t, target - t) >= target:
+            return i
+        if not maximize and t + search.bounded(child, target - t, target + 1 - t) <= target:
+            return i
+    raise AssertionError("no pile reaches the value of the best pile")
 
 
 def value(pos: Position, search: Search | None = None) -> tuple[int, int]:
@@ -114,23 +161,32 @@ def value(pos: Position, search: Search | None = None) -> tuple[int, int]:
     if pos.is_over():
         ac = pos.taken[0] + pos.held[0]
     else:
-        search = search or Search(pos)
+        search = _search_for(pos, search)
         ac = pos.taken[0] + pos.held[0] + search.future(pos)
     return ac, pos.total - ac
 
 
-def _representative_map(search: Search, legal: int, o_s: int) -> dict[int, int]:
-    """card → the card searched for it (the strongest of its run of equivalent cards)."""
-    out: dict[int, int] = {}
-    for c in sorted(_bits(legal), key=lambda c: -search.sbit[c]):
-        up = o_s & search.sabove[c]
+def _search_for(pos: Position, search: Search | None) -> Search:
+    if search is None:
+        return Search(pos)
+    search.bind(pos)
+    return search
+
+
+def _representative_map(search: Search, legal: int, out: int) -> dict[int, int]:
+    """card → the card searched for it (the strongest of its run of equivalent cards);
+    ``out`` is every card still out, in strength space."""
+    result: dict[int, int] = {}
+    for c in sorted(_bits(legal), key=lambda c: -search.bit[c]):
+        i = search.bit[c].bit_length() - 1
+        up = out & search.above[i]
         if up:
-            y = search.scard[(up & -up).bit_length() - 1]
-            if legal >> y & 1 and search.pts[y] == search.pts[c]:
-                out[c] = out[y]
+            y = search.card[(up & -up).bit_length() - 1]
+            if legal >> y & 1 and search.pts[(up & -up).bit_length() - 1] == search.pts[i]:
+                result[c] = result[y]
                 continue
-        out[c] = c
-    return out
+        result[c] = c
+    return result
 
 
 def _bits(mask: int) -> list[int]:

@@ -1,253 +1,326 @@
-"""The fast double-dummy search: zero-window tests on the point target.
+"""The fast double-dummy search: fail-soft zero-window tests on the point target.
 
-:meth:`Search.at_least` answers one question — can side AC take at least ``need`` more
-capture points from this position, both sides playing their best? — and exact values come
-from a few such tests (:meth:`Search.future`). Built the way fast solvers are (Bo Haglund's
-DDS for bridge):
+:meth:`Search.bounded` searches a position with a window and answers a bound of the capture
+points side AC takes from there on; :meth:`Search.future` finds the exact value with a few
+zero-window tests (MTD(f): each test starts from the last answer). Built the way fast
+solvers are (Bo Haglund's DDS for bridge):
 
-* a transposition table at trick boundaries (the four hands and the leader), storing lower
-  and upper bounds of the points still to come, shared by every test of a solve;
-* equivalent cards searched once: two cards of one hand, of one effective suit, adjacent in
-  strength among the cards still out (in the hands or on the current trick) and carrying the
-  same points give the same result, so only the stronger is tried;
-* move ordering: the lead that refuted the last test at this boundary first, then cheap
-  rules (win cheaply, smear points on a partner's winning card, throw nothing of value);
-* quick cut-offs: no test is searched whose answer the points still out already decide;
-  the last trick is counted, not searched.
+* cards renumbered in *strength space* (``tables.layout``): every effective suit a run of
+  bits, weakest first, the trumps on top, so that following suit, "the next stronger card
+  still out", "a side's highest trump" and "the points in a set of cards" are one or two
+  bit operations and a table look-up;
+* a transposition table at trick boundaries (the four hands and the leader) storing lower
+  and upper bounds of the points still to come and the lead that decided the last test,
+  shared by every test of a solve (and kept across solves by :meth:`Search.bind` when it
+  is safe);
+* equivalent cards searched once: two cards of one hand, of one effective suit, adjacent
+  in strength among the cards still out (in the hands or on the current trick) and carrying
+  the same points give the same result, so only the stronger is tried (piles: the cards
+  beneath are chosen run by run);
+* move ordering: the transposition table's lead first, then cheap rules (win cheaply,
+  smear points on a partner's winning card, duck a trick that holds none);
+* quick cut-offs: a point card is sure for its side when the other side holds no higher
+  trump, which bounds every node before it is searched; the last trick is counted.
 
-The rules are the engine's: ``legal_plays`` (trick.py), ``TRICK_KEY`` and ``EFFECTIVE_SUIT``
-(trumps.py), the profile's point table (through :class:`~tutorial.solver.position.Position`).
+The rules are the engine's through the tables: the follow rule of ``trick.legal_plays``,
+the trick order of ``TrumpRules.trick_key``, the pile rule of ``position.pile_tops`` and
+``position.pile_beneath``, the point table of the position.
 """
 
 from __future__ import annotations
 
-from itertools import product
+from tutorial.solver.position import Position
+from tutorial.solver.tables import from_strength, layout
 
-from tutorial.engine.trick import legal_plays
-from tutorial.engine.trumps import EFFECTIVE_SUIT, TRICK_KEY, TRUMP_MASK
-from tutorial.solver.position import Position, pile_beneath, pile_tops, seat_order
-from tutorial.solver.tables import STRENGTH, to_strength
+# seats of a trick: ORDER[non-empty seats as 4 bits][leader], skipping empty hands
+ORDER = tuple(
+    tuple(tuple(s for s in ((lead + i) & 3 for i in range(4)) if ne >> s & 1) for lead in range(4))
+    for ne in range(16)
+)
 
-_ORDERS = tuple(tuple((leader + i) & 3 for i in range(4)) for leader in range(4))
+Entry = list[int]
+"""A transposition-table entry: [lower bound, upper bound, best lead or -1]."""
 
 
 class Search:
-    """One solve's search state: the hands (changed and restored in place), the tables of
-    its trump suit, the transposition table and the node count."""
+    """One position family's search state: the tables of its trump and point table, the
+    hands (strength space, changed and restored in place), the transposition table and the
+    node count."""
 
     def __init__(self, pos: Position) -> None:
-        t = pos.trump
-        self.trump = t
-        self.eff = EFFECTIVE_SUIT[t]
-        self.tk = TRICK_KEY[t]
-        self.pts = pos.capture
-        self.forbidden = pos.forbidden
-        st = STRENGTH[t]
-        self.sbit = st.bit
-        self.sabove = st.above
-        self.scard = st.card
-        self.hands = list(pos.hands)
-        self.size = pos.profile.hand_size  # a hand beyond it plays a pile
-        tm = TRUMP_MASK[t]
-        self.tmask = tm
-        # the point cards, strongest first: (card, its trump key, value)
-        self.point_cards = sorted(
-            ((c, self.tk[t][c], v) for c, v in enumerate(pos.capture) if v),
-            key=lambda x: -x[1],
-        )
-        self.tt: dict[tuple[int, int, int, int, int], list[int]] = {}
-        self.killer: dict[tuple[int, int, int, int, int], int] = {}
         self.nodes = 0
+        self._rules: tuple[object, ...] = ()
+        self.bind(pos)
+
+    def bind(self, pos: Position) -> None:
+        """Make this search ready for ``pos``. The transposition table is kept when ``pos``
+        has the same trump rules, trump, point table (capture value of every card), pile
+        rule and hand size as the positions searched before: every stored bound is then a
+        function of the four hands and the leader alone, whatever deal they came from. It
+        is cleared otherwise, so reuse is always safe; it pays across the sampled worlds of
+        one position when their point tables agree (in ``classic-51`` High and Low depend
+        on which trumps are in play, so worlds differ more often there)."""
+        rules = (pos.profile.trumps, pos.trump, pos.capture, pos.forbidden, pos.profile.hand_size)
+        if rules == self._rules:
+            return
+        self._rules = rules
+        lay = layout(pos.profile.trumps, pos.trump)
+        self.lay = lay
+        self.rules = pos.profile.trumps
+        self.trump = pos.trump
+        self.bit = lay.bit
+        self.card = lay.card
+        self.suit = lay.suit
+        self.block = lay.block
+        self.above = lay.above
+        self.key = lay.key
+        self.trumps = lay.trumps
+        self.pts = tuple(pos.capture[lay.card[i]] for i in range(52))
+        self.pm = self.to_s(sum(1 << c for c, v in enumerate(pos.capture) if v))
+        self.forbidden = self.to_s(pos.forbidden)
+        self.size = pos.profile.hand_size  # a hand beyond it plays a pile
+        # points of every set of point cards
+        pv = {0: 0}
+        m = self.pm
+        while m:
+            low = m & -m
+            m ^= low
+            v = self.pts[low.bit_length() - 1]
+            pv.update({k | low: s + v for k, s in pv.items()})
+        self.pv = pv
+        self.tt: dict[tuple[int, int, int, int, int], Entry] = {}
+        self.hands = [0, 0, 0, 0]
+        self.pile_cards = 999
+
+    def to_s(self, mask: int) -> int:
+        bit = self.bit
+        out = 0
+        while mask:
+            low = mask & -mask
+            out |= bit[low.bit_length() - 1]
+            mask ^= low
+        return out
+
+    def from_s(self, mask: int) -> int:
+        return from_strength(self.trump, mask, self.rules)
 
     # -- entry points ---------------------------------------------------------------------
-    def at_least(self, pos: Position, need: int) -> bool:
-        """True if AC can take at least ``need`` capture points from ``pos`` on
-        (the current trick's cards included)."""
-        self.hands = list(pos.hands)
-        o_s = to_strength(self.trump, sum(pos.hands))
-        rem = sum(self.pts[c] for h in pos.hands for c in _bits(h))
+    def bounded(self, pos: Position, alpha: int, beta: int) -> int:
+        """Fail-soft bound of the capture points AC takes from ``pos`` on (the current
+        trick's cards included): the exact value if it lies strictly inside the window, an
+        upper bound ≤ ``alpha`` or a lower bound ≥ ``beta`` otherwise."""
+        self.bind(pos)
+        if pos.is_over():
+            return 0
+        self.hands = [self.to_s(h) for h in pos.hands]
+        # a boundary with as many cards as a root with piles is that root: no quick bound
+        big = any(h.bit_count() > self.size for h in pos.hands)
+        self.pile_cards = sum(h.bit_count() for h in pos.hands) if big else 999
         if not pos.plays:
-            return self._boundary(pos.leader, need, rem, o_s)
-        tops = 0
-        tpts = 0
-        led = self.eff[pos.plays[0].card]
-        keys = self.tk[led]
-        best, win = -2, pos.leader
+            return self._node(pos.leader, alpha, beta)
+        o = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]
+        led = self.suit[self.bit[pos.plays[0].card].bit_length() - 1]
+        best, win, tpts = -2, pos.leader, 0
         for p in pos.plays:
-            tops |= self.sbit[p.card]
-            tpts += self.pts[p.card] + sum(self.pts[c] for c in p.beneath)
-            if keys[p.card] > best:
-                best, win = keys[p.card], p.seat
-        if need <= 0:
-            return True
-        if need > rem + tpts:
-            return False
-        return self._play(
-            pos.seats, len(pos.plays), need, rem, o_s | tops, tops, led, best, win, tpts
-        )
+            c = self.bit[p.card].bit_length() - 1
+            o |= 1 << c
+            tpts += self.pts[c] + sum(self.pts[self.bit[b].bit_length() - 1] for b in p.beneath)
+            if self.key[led][c] > best:
+                best, win = self.key[led][c], p.seat
+        return self._play(pos.seats, len(pos.plays), alpha, beta, o, led, best, win, tpts, None)
+
+    def at_least(self, pos: Position, need: int) -> bool:
+        """True if AC can take at least ``need`` capture points from ``pos`` on."""
+        return self.bounded(pos, need - 1, need) >= need
 
     def future(self, pos: Position, guess: int | None = None) -> int:
-        """The exact capture points AC takes from ``pos`` on under best play: zero-window
-        tests, first at ``guess`` and next to it (MTD(f) style), then by halving."""
+        """The exact capture points AC takes from ``pos`` on under best play, by zero-window
+        tests (MTD(f)): each test is placed at the last answer, first at ``guess``."""
         lo, hi = 0, pos.remaining
-        probe = guess
-        near = guess is not None
+        g = (lo + hi + 1) // 2 if guess is None else guess
         while lo < hi:
-            if probe is None or not lo < probe <= hi:
-                probe = (lo + hi + 1) // 2
-            if self.at_least(pos, probe):
-                lo = probe
-                probe = probe + 1 if near else None
+            beta = min(max(g, lo + 1), hi)
+            g = self.bounded(pos, beta - 1, beta)
+            if g < beta:
+                hi = g
             else:
-                hi = probe - 1
-                probe = probe - 1 if near else None
-            near = False
+                lo = g
         return lo
 
     # -- the search -----------------------------------------------------------------------
-    def _boundary(self, leader: int, need: int, rem: int, o_s: int) -> bool:
-        if need <= 0:
-            return True
-        if need > rem:
-            return False
+    def _node(self, leader: int, alpha: int, beta: int) -> int:
+        """A trick boundary: ``leader`` (or the next seat with cards) leads."""
         hands = self.hands
         h0, h1, h2, h3 = hands
+        o = h0 | h1 | h2 | h3
+        pv = self.pv
+        pm = o & self.pm
+        rem = pv[pm]
+        if not rem:
+            return 0
+        tb = self.trumps
+        ac = h0 | h2
+        bd = h1 | h3
+        sure_ac = ac & pm & ~((1 << (bd & tb).bit_length()) - 1)
+        sure_bd = bd & pm & ~((1 << (ac & tb).bit_length()) - 1)
+        lo = pv[sure_ac]
+        hi = rem - pv[sure_bd]
+        seats = ORDER[(h0 != 0) | (h1 != 0) << 1 | (h2 != 0) << 2 | (h3 != 0) << 3][leader]
+        lead = seats[0]
+        top = o & tb
+        if top and hands[lead] >> (top.bit_length() - 1) & 1 and o.bit_count() < self.pile_cards:
+            # the leader cashes the top trump: the opponents must follow with a trump
+            # (their cheapest), the partner may drop a point card not yet sure
+            side = lead & 1
+            gain = 0
+            for q in seats[1:]:
+                hq = hands[q] & tb
+                if (q & 1) != side:
+                    if hq and not hq & ~pm:
+                        gain += min(self.pts[c] for c in _bits(hq))
+                else:
+                    loose = hq & pm & ~(sure_ac if not side else sure_bd)
+                    if loose:
+                        gain += max(self.pts[c] for c in _bits(loose))
+            if not side:
+                lo += gain
+            else:
+                hi -= gain
+        if lo >= beta:
+            return lo
+        if hi <= alpha or lo == hi:
+            return hi
         key = (h0, h1, h2, h3, leader)
         entry = self.tt.get(key)
         if entry is not None:
-            if entry[0] >= need:
-                return True
-            if entry[1] < need:
-                return False
-        self.nodes += 1
-        lo, hi = self._sure(h0 | h2, h1 | h3, rem)
-        if lo >= need:
-            return True
-        if hi < need:
-            return False
-        if h0 and h1 and h2 and h3:
-            seats = _ORDERS[leader]
-            if not (h0 & (h0 - 1) or h1 & (h1 - 1) or h2 & (h2 - 1) or h3 & (h3 - 1)):
-                return self._last_trick(seats, need)
+            if entry[0] > lo:
+                lo = entry[0]
+                if lo >= beta:
+                    return lo
+            if entry[1] < hi:
+                hi = entry[1]
+                if hi <= alpha:
+                    return hi
+            if lo == hi:
+                return lo
         else:
-            while not hands[leader]:
-                leader = (leader + 1) & 3
-            seats = seat_order(leader, hands)
-            if all(not (hands[s] & (hands[s] - 1)) for s in seats):
-                return self._last_trick(seats, need)
-        result = self._play(seats, 0, need, rem, o_s, 0, -1, -2, leader, 0, key)
-        if entry is None:
-            entry = [lo, hi]
+            entry = [lo, hi, -1]
             self.tt[key] = entry
-        if result:
-            entry[0] = need
+        self.nodes += 1
+        if not (h0 & (h0 - 1) or h1 & (h1 - 1) or h2 & (h2 - 1) or h3 & (h3 - 1)):
+            v = self._last_trick(seats, rem)
         else:
-            entry[1] = need - 1
-        return result
+            v = self._play(seats, 0, alpha, beta, o, -1, -2, seats[0], 0, entry)
+        if v < lo:
+            v = lo
+        elif v > hi:
+            v = hi
+        if v <= alpha:
+            entry[0] = lo
+            entry[1] = v
+        elif v >= beta:
+            entry[0] = v
+            entry[1] = hi
+        else:
+            entry[0] = entry[1] = v
+        return v
 
-    def _sure(self, ac: int, bd: int, rem: int) -> tuple[int, int]:
-        """Bounds of AC's points to come: a point card (always a trump) is sure for its
-        side when the other side holds no stronger trump — the trick it falls in is won
-        by it or by a stronger trump of its own side."""
-        tk = self.tk[self.trump]
-        tm = self.tmask
-        top_ac = max((tk[c] for c in _bits(ac & tm)), default=-1)
-        top_bd = max((tk[c] for c in _bits(bd & tm)), default=-1)
-        lo = 0
-        lost = 0
-        for c, key, v in self.point_cards:
-            if ac >> c & 1:
-                if key > top_bd:
-                    lo += v
-            elif bd >> c & 1 and key > top_ac:
-                lost += v
-        return lo, rem - lost
-
-    def _last_trick(self, seats: tuple[int, ...], need: int) -> bool:
+    def _last_trick(self, seats: tuple[int, ...], points: int) -> int:
         hands = self.hands
-        lead = hands[seats[0]].bit_length() - 1
-        keys = self.tk[self.eff[lead]]
-        pts = self.pts
-        best, win, total = -2, seats[0], 0
+        keys = self.key[self.suit[hands[seats[0]].bit_length() - 1]]
+        best, win = -2, 0
         for s in seats:
-            c = hands[s].bit_length() - 1
-            total += pts[c]
-            if keys[c] > best:
-                best, win = keys[c], s
-        return (total if not win & 1 else 0) >= need
+            k = keys[hands[s].bit_length() - 1]
+            if k > best:
+                best, win = k, s
+        return 0 if win & 1 else points
 
     def _play(
         self,
         seats: tuple[int, ...],
         i: int,
-        need: int,
-        rem: int,
-        o_s: int,
-        tops: int,
+        alpha: int,
+        beta: int,
+        o: int,
         led: int,
         best: int,
         win: int,
         tpts: int,
-        key: tuple[int, int, int, int, int] | None = None,
-    ) -> bool:
-        """Seat ``seats[i]`` plays to a trick whose cards so far have strength mask
-        ``tops``, points ``tpts`` and best trick key ``best`` (played by ``win``)."""
+        entry: Entry | None,
+    ) -> int:
+        """Seat ``seats[i]`` plays to a trick whose best trick key so far is ``best``
+        (played by ``win``) and whose cards so far carry ``tpts`` points; ``o`` is every
+        card still out (in the hands or on this trick)."""
         self.nodes += 1
         s = seats[i]
         hands = self.hands
         h = hands[s]
-        m = h if led < 0 else legal_plays(h, self.trump, led)
+        tb = self.trumps
+        if led < 0:
+            m = h
+        elif h & self.block[led]:
+            m = h & (self.block[led] | tb)
+        else:
+            m = h
         if h.bit_count() > self.size:
-            return self._pile(seats, i, need, rem, o_s, tops, led, best, win, tpts, m)
+            return self._pile(seats, i, alpha, beta, o, led, best, win, tpts, m)
         pts = self.pts
-        sabove = self.sabove
-        scard = self.scard
+        above = self.above
         cands: list[int] = []
         mm = m
         while mm:
             low = mm & -mm
             mm ^= low
             c = low.bit_length() - 1
-            up = o_s & sabove[c]
+            up = o & above[c]
             if up:
-                y = scard[(up & -up).bit_length() - 1]
-                if m >> y & 1 and pts[y] == pts[c]:
+                nxt = up & -up
+                if nxt & m and pts[c] == pts[nxt.bit_length() - 1]:
                     continue  # the next stronger card out is ours and equivalent
             cands.append(c)
         last = i + 1 == len(seats)
         if len(cands) > 1:
-            cands = self._order(cands, s, led, best, win, last, o_s, key, tpts)
+            cands = self._order(cands, s, led, best, win, last, o, entry, tpts)
         maximize = not s & 1
-        tk = self.tk
-        sbit = self.sbit
+        value = -1 if maximize else 999
+        key = self.key
         for c in cands:
             hands[s] = h & ~(1 << c)
             if led < 0:
-                nled = self.eff[c]
-                nbest, nwin = tk[nled][c], s
+                nled = self.suit[c]
+                nbest, nwin = key[nled][c], s
             else:
                 nled = led
-                k = tk[led][c]
+                k = key[led][c]
                 nbest, nwin = (k, s) if k > best else (best, win)
             p = pts[c]
             if last:
-                gained = tpts + p
-                result = self._boundary(
-                    nwin,
-                    need - gained if not nwin & 1 else need,
-                    rem - p,
-                    o_s & ~(tops | sbit[c]),
-                )
+                if nwin & 1:
+                    v = self._node(nwin, alpha, beta)
+                else:
+                    g = tpts + p
+                    v = g + self._node(nwin, alpha - g, beta - g)
             else:
-                result = self._play(
-                    seats, i + 1, need, rem - p, o_s, tops | sbit[c], nled, nbest, nwin, tpts + p
-                )
+                v = self._play(seats, i + 1, alpha, beta, o, nled, nbest, nwin, tpts + p, None)
             hands[s] = h
-            if result is maximize:
-                if key is not None and i == 0:
-                    self.killer[key] = c
-                return result
-        return not maximize
+            if maximize:
+                if v > value:
+                    value = v
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            if entry is not None:
+                                entry[2] = c
+                            break
+            elif v < value:
+                value = v
+                if v < beta:
+                    beta = v
+                    if alpha >= beta:
+                        if entry is not None:
+                            entry[2] = c
+                        break
+        return value
 
     def _order(
         self,
@@ -257,142 +330,167 @@ class Search:
         best: int,
         win: int,
         last: bool,
-        o_s: int,
-        key: tuple[int, int, int, int, int] | None,
+        o: int,
+        entry: Entry | None,
         tpts: int,
     ) -> list[int]:
-        """Likely best cards first (measured by node counts over random openings): leads
-        of trumps before plain cards, the top trump first, then from the highest; a
-        follower takes a trick that holds points as cheaply as it can, ducks one that holds
-        none, drops points on a partner's winning card and throws nothing of value."""
+        """Likely best cards first: leads of trumps before plain cards, the top trump
+        first, then from the highest; a follower takes a trick that holds points as cheaply
+        as it can, ducks one that holds none, drops points on a partner's winning card and
+        throws nothing of value."""
         pts = self.pts
         if led < 0:
-            killer = self.killer.get(key) if key is not None else None
-            sabove = self.sabove
-            tk = self.tk
-            eff = self.eff
-            trump = self.trump
+            first = entry[2] if entry is not None else -1
+            above = self.above
+            tb = self.trumps
+            scored = []
+            for c in cands:
+                if c == first:
+                    sc = 10000
+                elif tb >> c & 1:
+                    sc = 3200 + pts[c] if not o & above[c] else 2300 + c
+                else:
+                    sc = 2000 if not o & above[c] else 1500 - 10 * pts[c] - c
+                scored.append((sc, c))
+        else:
+            keys = self.key[led]
+            partner_wins = (win & 1) == (s & 1)
+            scored = []
+            for c in cands:
+                k = keys[c]
+                p = pts[c]
+                if k > best:  # takes the lead of the trick
+                    if partner_wins:
+                        sc = 20 * p - k
+                    elif last:
+                        sc = 500 + 20 * p - k
+                    else:
+                        sc = (400 if tpts else 180) - k + 5 * p
+                elif partner_wins:
+                    sc = 300 + 20 * p - k if last else 250 + 5 * p - k
+                else:
+                    sc = 200 - 20 * p - k
+                scored.append((sc, c))
+        scored.sort(reverse=True)
+        return [c for _, c in scored]
 
-            def lead_score(c: int) -> int:
-                if c == killer:
-                    return 1000
-                top = not o_s & sabove[c]
-                if eff[c] == trump:
-                    return 320 + pts[c] if top else 230 + tk[trump][c] // 10
-                return 200 if top else 150 - 10 * pts[c] - tk[eff[c]][c]
-
-            return sorted(cands, key=lead_score, reverse=True)
-        keys = self.tk[led]
-        mine = s & 1
-        partner_wins = (win & 1) == mine
-
-        def score(c: int) -> int:
-            k = keys[c]
-            p = pts[c]
-            if k > best:  # takes the lead of the trick
-                if partner_wins:
-                    return 20 * p - k
-                return 500 + 20 * p - k if last else (400 if tpts else 180) - k + 5 * p
-            if partner_wins:
-                return 300 + 20 * p - k if last else 250 + 5 * p - k
-            return 200 - 20 * p - k
-
-        return sorted(cands, key=score, reverse=True)
-
-    # -- piles (first trick, a hand of more than 6 cards) ---------------------------------
+    # -- piles (first trick, a hand of more than its size) --------------------------------
     def _pile(
         self,
         seats: tuple[int, ...],
         i: int,
-        need: int,
-        rem: int,
-        o_s: int,
-        tops: int,
+        alpha: int,
+        beta: int,
+        o: int,
         led: int,
         best: int,
         win: int,
         tpts: int,
         legal: int,
-    ) -> bool:
+    ) -> int:
         s = seats[i]
         hands = self.hands
         h = hands[s]
         maximize = not s & 1
-        for top, beneath in self.pile_choices(h, legal, o_s):
+        value = -1 if maximize else 999
+        last = i + 1 == len(seats)
+        for top, beneath in self.pile_choices(h, legal, o):
             moved = (1 << top) | beneath
             hands[s] = h & ~moved
-            p = sum(self.pts[c] for c in _bits(moved))
-            bs = to_strength(self.trump, beneath)
+            p = self.pv[moved & self.pm]
             if led < 0:
-                nled = self.eff[top]
-                nbest, nwin = self.tk[nled][top], s
+                nled = self.suit[top]
+                nbest, nwin = self.key[nled][top], s
             else:
                 nled = led
-                k = self.tk[led][top]
+                k = self.key[led][top]
                 nbest, nwin = (k, s) if k > best else (best, win)
-            ntops = tops | self.sbit[top]
-            if i + 1 == len(seats):
-                result = self._boundary(
-                    nwin,
-                    need - (tpts + p) if not nwin & 1 else need,
-                    rem - p,
-                    o_s & ~(ntops | bs),
-                )
+            if last:
+                g = 0 if nwin & 1 else tpts + p
+                v = g + self._node(nwin, alpha - g, beta - g)
             else:
-                result = self._play(
-                    seats, i + 1, need, rem - p, o_s & ~bs, ntops, nled, nbest, nwin, tpts + p
+                v = self._play(
+                    seats, i + 1, alpha, beta, o & ~beneath, nled, nbest, nwin, tpts + p, None
                 )
             hands[s] = h
-            if result is maximize:
-                return result
-        return not maximize
+            if maximize:
+                if v > value:
+                    value = v
+                    alpha = max(alpha, v)
+            elif v < value:
+                value = v
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        return value
 
-    def pile_choices(self, hand: int, legal: int, o_s: int) -> list[tuple[int, int]]:
-        """Piles of ``hand`` up to equivalence: (top card, mask beneath). Cards beneath are
-        chosen class by class (equivalent cards in a class: which of them go beneath does
-        not matter; the weakest are taken)."""
+    def pile_choices(self, hand: int, legal: int, o: int) -> list[tuple[int, int]]:
+        """Piles of ``hand`` (strength space) up to equivalence: (top card, mask beneath).
+        The pile rule is ``position.pile_tops``/``pile_beneath``; cards beneath are chosen
+        run by run of equivalent cards (which of a run go beneath does not matter: the
+        weakest are taken), and equivalent top cards are tried once."""
         k = hand.bit_count() - self.size
-        tops = pile_tops(hand, legal, k, self.forbidden)
+        forbidden = self.forbidden
+        free = hand & ~forbidden
+        tops = legal & forbidden if free.bit_count() == k else legal
         out: list[tuple[int, int]] = []
-        for top in self._representatives(tops, o_s):
-            must, may = pile_beneath(hand, top, k, self.forbidden)
-            want = k - must.bit_count()
-            classes = self._classes(may, o_s)
-            for counts in product(*(range(len(cl) + 1) for cl in classes)):
-                if sum(counts) != want:
-                    continue
-                beneath = must
-                for cl, n in zip(classes, counts, strict=True):
-                    for c in cl[:n]:
-                        beneath |= 1 << c
+        for top in self._representatives(tops, o):
+            rest = hand & ~(1 << top)
+            free = rest & ~forbidden
+            if free.bit_count() >= k:
+                must, may = 0, free
+            else:
+                must, may = free, rest & forbidden
+            runs = self._runs(may, o)
+            for beneath in _choose(runs, k - must.bit_count(), must):
                 out.append((top, beneath))
         return out
 
-    def _representatives(self, m: int, o_s: int) -> list[int]:
+    def _representatives(self, m: int, o: int) -> list[int]:
         out = []
+        pts = self.pts
         for c in _bits(m):
-            up = o_s & self.sabove[c]
+            up = o & self.above[c]
             if up:
-                y = self.scard[(up & -up).bit_length() - 1]
-                if m >> y & 1 and self.pts[y] == self.pts[c]:
+                nxt = up & -up
+                if nxt & m and pts[c] == pts[nxt.bit_length() - 1]:
                     continue
             out.append(c)
         return out
 
-    def _classes(self, m: int, o_s: int) -> list[list[int]]:
+    def _runs(self, m: int, o: int) -> list[list[int]]:
         """Cards of ``m`` grouped into runs of equivalent cards, each run weakest first."""
-        cards = sorted(_bits(m), key=lambda c: self.sbit[c])
-        classes: list[list[int]] = []
-        for c in cards:
-            if classes:
-                prev = classes[-1][-1]
-                up = o_s & self.sabove[prev]
-                nxt = self.scard[(up & -up).bit_length() - 1] if up else -1
-                if nxt == c and self.pts[prev] == self.pts[c]:
-                    classes[-1].append(c)
+        runs: list[list[int]] = []
+        pts = self.pts
+        for c in _bits(m):  # weakest first: strength order is index order
+            if runs:
+                prev = runs[-1][-1]
+                up = o & self.above[prev]
+                if up and (up & -up) == 1 << c and pts[prev] == pts[c]:
+                    runs[-1].append(c)
                     continue
-            classes.append([c])
-        return classes
+            runs.append([c])
+        return runs
+
+
+def _choose(runs: list[list[int]], want: int, base: int) -> list[int]:
+    """Every way to take ``want`` cards from the runs, up to equivalence (the weakest
+    ``n`` of a run), each as a mask added to ``base``."""
+    if want == 0:
+        return [base]
+    if not runs:
+        return []
+    room = sum(len(r) for r in runs[1:])
+    first, rest = runs[0], runs[1:]
+    out = []
+    for n in range(min(want, len(first)), -1, -1):
+        if want - n > room:
+            break
+        m = base
+        for c in first[:n]:
+            m |= 1 << c
+        out.extend(_choose(rest, want - n, m))
+    return out
 
 
 def _bits(mask: int) -> list[int]:
