@@ -100,3 +100,26 @@ def test_text_output_names_the_best_cards(capsys: pytest.CaptureFixture[str]) ->
     assert main(["solve", str(EX / "solve-after-two-tricks.yaml")]) == 0
     out = capsys.readouterr().out
     assert out.startswith("ok ") and "best AH TH 8H" in out
+
+
+def test_a_hand_stopped_in_the_middle_of_a_trick_is_solved_there(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Trick 2 of the pile hand stopped after A's 7♥ and B's J♥: C is to play and may only
+    play 2♥ (it was solved as if the trick had not started, A to lead)."""
+    text = PILE.read_text(encoding="utf-8")
+    head = text[: text.index("plays:")]
+    mid = tmp_path / "mid.yaml"
+    mid.write_text(head + "plays: [[[5D, KH], 9H, 6H, QH], [7H, JH]]\n", encoding="utf-8")
+    code, [obj] = _run(capsys, str(mid))
+    assert code == 0, obj
+    result = obj["result"]
+    assert isinstance(result, dict)
+    assert result["to_play"] == "C"
+    assert [a["card"] for a in result["actions"]] == ["2H"]  # type: ignore[index, union-attr]
+    # the value is the same as solving the whole trick's line one card later
+    later = tmp_path / "later.yaml"
+    later.write_text(head + "plays: [[[5D, KH], 9H, 6H, QH], [7H, JH, 2H]]\n", encoding="utf-8")
+    _, [after] = _run(capsys, str(later))
+    assert after["result"]["to_play"] == "D"  # type: ignore[index]
+    assert after["result"]["value"] == result["value"]  # type: ignore[index]

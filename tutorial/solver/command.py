@@ -15,6 +15,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from tutorial.engine.cards import parse_index
 from tutorial.engine.hand import point_table
 from tutorial.engine.profiles import get_profile
 from tutorial.engine.seats import Team
@@ -26,8 +27,10 @@ from tutorial.solver.position import Position
 from tutorial.yamldoc import SourceError, Where, YamlDoc
 
 
-def position_of(report: HandReport) -> Position:
-    """The position a replayed ``hand`` scenario stops at (after the refill)."""
+def position_of(report: HandReport, plays: Any = None) -> Position:
+    """The position a replayed ``hand`` scenario stops at (after the refill). ``plays`` is
+    the scenario's own ``plays`` list: the cards of an unfinished last trick are read from
+    it (the report lists complete tricks only; the replay has checked every card)."""
     profile = get_profile(report.profile)
     if report.trump is None or report.hands_after_refill is None or report.bidder is None:
         raise ValueError("the hand stops before trump is named: there is no play to solve")
@@ -57,6 +60,14 @@ def position_of(report: HandReport) -> Position:
     for trick in report.tricks:
         for play in trick.plays:
             pos = pos.apply((play.card.index, tuple(c.index for c in play.beneath)))
+    started = report.position.cards_played if report.position is not None else 0
+    if started:
+        assert isinstance(plays, list) and len(plays) > len(report.tricks)
+        for item in plays[len(report.tricks)][:started]:
+            cards = [item] if isinstance(item, str) else list(item)
+            pos = pos.apply(
+                (parse_index(str(cards[0])), tuple(parse_index(str(c)) for c in cards[1:]))
+            )
     return pos
 
 
@@ -71,7 +82,8 @@ def solve_file(path: Path, display: str | None = None) -> FileReport:
             raise where.error(("kind",), f"cinch solve needs a `hand` scenario, not {rep.kind!r}")
         if rep.report.thrown_in:
             raise where.error(("bids",), "everyone passed: the hand is thrown in, nothing to solve")
-        result = solve(position_of(rep.report)).to_json()
+        plays = doc.data.get("plays") if isinstance(doc.data, dict) else None
+        result = solve(position_of(rep.report, plays)).to_json()
         expect = doc.data.get("expect") if isinstance(doc.data, dict) else None
         if expect is not None and not isinstance(expect, dict):
             raise where.error(("expect",), "expected a mapping of result fields")
