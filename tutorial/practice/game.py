@@ -15,6 +15,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from tutorial.bots.driver import next_dealer, score_hand_in_game
 from tutorial.engine.actions import Action, PlayCard, parse_action
 from tutorial.engine.core import apply_checked
 from tutorial.engine.errors import CinchError, IllegalAction, InvalidInput, Reason
@@ -265,8 +266,8 @@ class Game:
         score = GameScore(get_profile(self.profile))
         out = []
         for r in self.results():
-            if not (r.thrown_in or r.bidder is None or r.bid is None or score.winner is not None):
-                score = score.add(r.bidder & 1, r.bid, r.points)
+            if score.winner is None:  # hands after the game was won score nothing
+                score = score_hand_in_game(score, r)
             out.append((r, score))
         return out
 
@@ -281,7 +282,7 @@ class Game:
         if not self.hand_over() or self.score().winner is not None:
             return False
         n = len(self.hands)
-        self.hands.append(HandRecord(hand_seed(self.seed, n), (self.current.dealer + 1) % 4))
+        self.hands.append(HandRecord(hand_seed(self.seed, n), next_dealer(self.current.dealer)))
         return True
 
 

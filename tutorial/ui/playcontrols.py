@@ -9,7 +9,7 @@ from __future__ import annotations
 import streamlit as st
 
 from tutorial.engine.actions import Action, Call, DealerKeep, Keep, NameTrump, PlayCard
-from tutorial.engine.cards import Card, iter_bits
+from tutorial.engine.cards import Card, Suit, iter_bits
 from tutorial.engine.profiles import get_profile
 from tutorial.engine.state import DEALER_KEEPS, KEEP, Phase
 from tutorial.explain import card_label, explain_illegal, suit_name
@@ -61,7 +61,7 @@ def _trump(s: Session, g: Game) -> None:
     cols = st.columns(4)
     for suit in range(4):
         cols[suit].button(
-            f"{'♣♦♥♠'[suit]} {suit_name(t, suit)}",
+            f"{Suit(suit).symbol} {suit_name(t, suit)}",
             key=f"play_trump_{suit}",
             on_click=_take,
             args=(s, g, NameTrump(suit)),

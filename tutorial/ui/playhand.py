@@ -7,7 +7,7 @@ import streamlit as st
 
 from tutorial.engine.profiles import get_profile
 from tutorial.engine.result import HandResult
-from tutorial.engine.seats import SEAT_LETTERS
+from tutorial.engine.seats import SEAT_LETTERS, Team
 from tutorial.explain import point_name, suit_name, team_name
 from tutorial.i18n import N_, Translator
 from tutorial.practice.game import Game
@@ -16,7 +16,6 @@ from tutorial.ui.app import pages
 from tutorial.ui.playtable import deal_reveal
 from tutorial.ui.session import Session, share_params
 
-TEAMS = ("AC", "BD")
 
 
 GAME_NAMES = {
@@ -45,8 +44,8 @@ def status_line(t: Translator, g: Game) -> None:
             "**Hand {n}** · {game} · {ac}: **{x}** · {bd}: **{y}**",
             n=g.number,
             game=game_label(t, g.profile),
-            ac=team_name(t, "AC"),
-            bd=team_name(t, "BD"),
+            ac=team_name(t, Team.AC),
+            bd=team_name(t, Team.BD),
             x=score.totals[0],
             y=score.totals[1],
         )
@@ -109,7 +108,7 @@ def actions_row(s: Session, g: Game) -> None:
 def _result_lines(t: Translator, r: HandResult) -> list[str]:
     if r.thrown_in or r.bidder is None:
         return [t("Everyone passed: the hand is thrown in and dealt again by the next dealer.")]
-    bidders = TEAMS[r.bidder & 1]
+    bidders = Team(r.bidder & 1)
     lines = [
         t(
             "{seat} bid {bid} in {suit}.",
@@ -119,8 +118,8 @@ def _result_lines(t: Translator, r: HandResult) -> list[str]:
         ),
         t(
             "Points: {ac} {x} · {bd} {y}.",
-            ac=team_name(t, "AC"),
-            bd=team_name(t, "BD"),
+            ac=team_name(t, Team.AC),
+            bd=team_name(t, Team.BD),
             x=r.points[0],
             y=r.points[1],
         ),
@@ -130,7 +129,7 @@ def _result_lines(t: Translator, r: HandResult) -> list[str]:
     else:
         lines.append(t("{team} were set: they lose {bid}.", team=team_name(t, bidders), bid=r.bid))
     owned = [
-        f"{point_name(t, name)}: {team_name(t, TEAMS[team])}"
+        f"{point_name(t, name)}: {team_name(t, Team(team))}"
         for name, team in r.owners.items()
         if team is not None
     ]
@@ -152,8 +151,8 @@ def hand_over(s: Session, g: Game) -> None:
     st.markdown(
         t(
             "Score: {ac} **{x}** · {bd} **{y}**",
-            ac=team_name(t, "AC"),
-            bd=team_name(t, "BD"),
+            ac=team_name(t, Team.AC),
+            bd=team_name(t, Team.BD),
             x=score.totals[0],
             y=score.totals[1],
         )
@@ -162,7 +161,7 @@ def hand_over(s: Session, g: Game) -> None:
         for seat, lines in deal_reveal(t, g.state()).items():
             st.markdown(f"**{seat}** — " + " · ".join(lines))
     if score.winner is not None:
-        st.success(t("{team} win the game!", team=team_name(t, TEAMS[score.winner])), icon="🏆")
+        st.success(t("{team} win the game!", team=team_name(t, Team(score.winner))), icon="🏆")
     else:
         st.button(t("Next hand ▶"), key="play_next", on_click=_next, args=(s, g), type="primary")
     from tutorial.ui import playreview
@@ -192,6 +191,6 @@ def score_sheet(t: Translator, g: Game) -> None:
         return
     with st.expander(t("Score sheet"), expanded=False):
         cells = [t("Hand"), t("Bid"), t("Result"), t("Change")]
-        cells += [team_name(t, "AC"), team_name(t, "BD")]
+        cells += [team_name(t, Team.AC), team_name(t, Team.BD)]
         head = "| " + " | ".join(cells) + " |\n|---|---|---|---|---|---|\n"
         st.markdown(head + "\n".join(rows))

@@ -1,0 +1,166 @@
+"""A hint for the seat to play: the best card and why, from what the seat has seen only.
+
+:func:`hint` prices every legal card of the seat to play over ``samples`` worlds drawn from
+its observation (:func:`~tutorial.engine.observe.sample_world`, never the real hands), each
+world solved double-dummy (:func:`~tutorial.coach.values.world_values`), as the coach's
+review prices a card (PIMC). For the best card and for the alternatives that carry points it
+also follows the solver's line to the end of the current trick in each world and counts in
+how many worlds the side wins the trick, and in how many the card — if it scores for its
+captor — is taken by the other side there. Those counts are facts about worlds consistent
+with the seat's view, so saying them tells the learner nothing it could not know.
+
+CPU-heavy (one double-dummy solve per world, more on the first trick): run it in a worker
+process. Deterministic for a given observation, ``samples`` and ``seed``.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from tutorial.coach.values import WorldValues, world_values
+from tutorial.engine.actions import PlayCard, parse_action
+from tutorial.engine.hand import Hand
+from tutorial.engine.observe import Observation, sample_world
+from tutorial.engine.state import Phase
+from tutorial.solver.analyse import solve
+from tutorial.solver.position import Position
+
+SAMPLES = 6
+"""Worlds a hint averages over by default."""
+MAX_FOLLOWED = 4
+"""At most this many cards (the best and the point cards first) are followed to the end of
+the trick in every world."""
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One card the seat may play, priced over the worlds."""
+
+    action: PlayCard
+    expected: float
+    """The side's points of the hand on average over the worlds, with this card."""
+    followed: bool = False
+    """Whether the trick was followed to its end after this card (the counts below)."""
+    side_wins: int = 0
+    """Worlds in which the seat's side wins the current trick after this card."""
+    lost: int = 0
+    """Worlds in which the card scores for its captor and the other side takes it in the
+    current trick."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "action": str(self.action),
+            "expected": round(self.expected, 3),
+            "followed": self.followed,
+            "side_wins": self.side_wins,
+            "lost": self.lost,
+        }
+
+    @classmethod
+    def from_json(cls, value: dict[str, Any]) -> Option:
+        action = parse_action(str(value["action"]))
+        if not isinstance(action, PlayCard):
+            raise ValueError("a hint's option is a card")
+        return cls(
+            action,
+            float(value["expected"]),
+            bool(value["followed"]),
+            int(value["side_wins"]),
+            int(value["lost"]),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    seat: int
+    options: tuple[Option, ...]
+    """Every legal card (a pile with the cards beneath chosen most often), best first."""
+    samples: int
+
+    @property
+    def best(self) -> Option:
+        return self.options[0]
+
+    @property
+    def gain(self) -> float | None:
+        """The best card's expected points minus the next card's (None if it is forced)."""
+        if len(self.options) < 2:
+            return None
+        return self.options[0].expected - self.options[1].expected
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "samples": self.samples,
+            "options": [o.to_json() for o in self.options],
+        }
+
+    @classmethod
+    def from_json(cls, value: dict[str, Any]) -> Hint:
+        return cls(
+            int(value["seat"]),
+            tuple(Option.from_json(o) for o in value["options"]),
+            int(value["samples"]),
+        )
+
+
+def _trick_end(world: WorldValues, action: PlayCard) -> tuple[bool, bool]:
+    """In one world, after ``action``: (the side wins the current trick, the card scores for
+    its captor and the other side takes it), everyone then playing the solver's best card."""
+    state = world.state.copy()
+    seat, tricks = state.to_act, len(state.tricks)
+    state.apply(action)
+    while state.phase is Phase.PLAY and len(state.tricks) == tricks:
+        an = solve(Position.from_hand(Hand.of(state)), world.search)
+        top = an.actions[0]
+        state.apply(PlayCard(top.card, top.beneath))
+    trick = state.tricks[tricks]
+    side_wins = trick.winner & 1 == seat & 1
+    scores = bool((world.state.capture_mask >> action.card) & 1)
+    return side_wins, scores and not side_wins
+
+
+def _worth_following(world: WorldValues, action: PlayCard) -> bool:
+    return bool((world.state.capture_mask >> action.card) & 1)
+
+
+def hint(obs: Observation, *, samples: int = SAMPLES, seed: int = 0) -> Hint:
+    """The seat's cards priced over ``samples`` worlds consistent with ``obs`` (the seat to
+    play in the play phase), best first."""
+    if obs.phase is not Phase.PLAY or obs.to_act != obs.seat:
+        raise ValueError("a hint needs the seat to play in the play phase")
+    if samples < 1:
+        raise ValueError(f"samples must be at least 1, not {samples!r}")
+    rng = random.Random(seed)
+    worlds = [world_values(sample_world(obs, rng)) for _ in range(samples)]
+    counts: dict[PlayCard, int] = {}
+    for w in worlds:
+        for a in w.values:
+            counts[a] = counts.get(a, 0) + 1
+    by_top: dict[int, PlayCard] = {}
+    for a, _n in sorted(counts.items(), key=lambda kv: (-kv[1], str(kv[0]))):
+        by_top.setdefault(a.card, a)
+    expected = {a: sum(w.of(a) for w in worlds) / len(worlds) for a in by_top.values()}
+    ranked = sorted(expected.items(), key=lambda kv: (-kv[1], str(kv[0])))
+    follow = [ranked[0][0]]
+    follow += [a for a, _ in ranked[1:] if _worth_following(worlds[0], a)]
+    follow = follow[:MAX_FOLLOWED]
+    options = []
+    for a, value in ranked:
+        if a not in follow or len(ranked) == 1:
+            options.append(Option(a, value))
+            continue
+        wins = lost = 0
+        for w in worlds:
+            side_wins, fell = _trick_end(w, a)
+            wins += side_wins
+            lost += fell
+        options.append(Option(a, value, True, wins, lost))
+    return Hint(obs.seat, tuple(options), len(worlds))
+
+
+def hint_json(obs: Observation, samples: int = SAMPLES, seed: int = 0) -> dict[str, Any]:
+    """:func:`hint` as plain data (what a worker process sends back)."""
+    return hint(obs, samples=samples, seed=seed).to_json()
