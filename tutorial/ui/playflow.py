@@ -15,6 +15,7 @@ import os
 import time
 from concurrent.futures import Future
 from dataclasses import dataclass
+from typing import Any
 
 import streamlit as st
 
@@ -22,7 +23,8 @@ from tutorial.bots import BOT_NAMES, decide
 from tutorial.bots import pool as bot_pool
 from tutorial.engine.actions import Action
 from tutorial.engine.profiles import DEFAULT_PROFILE
-from tutorial.engine.state import CHANCE
+from tutorial.engine.state import CHANCE, Phase
+from tutorial.practice import thinking
 from tutorial.practice.game import LEARNER, Game
 from tutorial.ui.session import Session, store
 
@@ -52,7 +54,7 @@ def default_bot() -> str:
 @dataclass
 class Pending:
     key: tuple[int, int, int]
-    future: Future[Action]
+    future: Future[Any]
     since: float
 
 
@@ -80,7 +82,7 @@ def replace(s: Session, g: Game) -> None:
     st.session_state["play_game"] = g
     st.session_state["play_learner"] = s.learner
     st.session_state.pop("play_pending", None)
-    st.session_state.pop("play_hint", None)
+    st.session_state.pop("play_hint_job", None)
     save(s, g)
 
 
@@ -148,29 +150,51 @@ def _result(fut: Future[Action], g: Game, who: int) -> Action:
         return decide(BOT_NAMES[0], g.observation(who), g.current.seed)
 
 
-def hint(g: Game) -> Action | bool | None:
-    """The expert's choice for the learner's current decision: the action once ready,
-    None while it is being worked out, False if no hint was asked for here."""
-    h = st.session_state.get("play_hint")
-    if not isinstance(h, Pending) or h.key != position_key(g):
+def _thought(g: Game, key: str) -> dict[str, Any] | bool | None:
+    job = st.session_state.get(key)
+    if not isinstance(job, Pending) or job.key != position_key(g):
         return False
-    if not h.future.done():
+    if not job.future.done():
         return None
     try:
-        return h.future.result(timeout=0)
+        out = job.future.result(timeout=0)
     except Exception:
-        log.exception("hint failed")
+        log.exception("%s failed", key)
         return False
+    return out if isinstance(out, dict) else False
+
+
+def hint(g: Game) -> dict[str, Any] | bool | None:
+    """The hint for the learner's current decision (:func:`thinking.hint_job`'s data) once
+    ready, None while it is being worked out, False if none was asked for here."""
+    return _thought(g, "play_hint_job")
 
 
 def ask_hint(g: Game) -> None:
-    """Ask the strongest bot for the learner's decision (in the pool)."""
+    """Work out the hint for the learner's decision (in the pool)."""
     if not g.learner_to_act():
         return
-    key = position_key(g)
-    h = st.session_state.get("play_hint")
-    if isinstance(h, Pending) and h.key == key:
+    h = st.session_state.get("play_hint_job")
+    if isinstance(h, Pending) and h.key == position_key(g):
         return
-    fut = bot_pool.submit(default_bot(), g.observation(LEARNER), g.current.seed)
-    st.session_state["play_hint"] = Pending(key, fut, time.monotonic())
+    fut = thinking.submit_hint(g.observation(LEARNER), g.current.seed)
+    st.session_state["play_hint_job"] = Pending(position_key(g), fut, time.monotonic())
     g.mark_hint()
+
+
+def advice(g: Game) -> dict[str, Any] | bool | None:
+    """The bid advisor's data for the learner's call once ready, None while it is being
+    worked out, False if it was not asked for here."""
+    return _thought(g, "play_advice_job")
+
+
+def ask_advice(g: Game) -> None:
+    """Run the bid advisor for the learner's call (in the pool)."""
+    state = g.state()
+    if not g.learner_to_act() or state.phase is not Phase.BID:
+        return
+    h = st.session_state.get("play_advice_job")
+    if isinstance(h, Pending) and h.key == position_key(g):
+        return
+    fut = thinking.submit_advice(g.observation(LEARNER), g.current.seed)
+    st.session_state["play_advice_job"] = Pending(position_key(g), fut, time.monotonic())

@@ -9,11 +9,11 @@ The bots think in worker processes; the page looks at their progress every
 import streamlit as st
 
 from tutorial.bots import BOT_NAMES
-from tutorial.engine.actions import PlayCard
 from tutorial.engine.profiles import DEFAULT_PROFILE, PROFILES
 from tutorial.engine.seats import SEAT_LETTERS
+from tutorial.engine.state import Phase
 from tutorial.practice.game import MAX_SEED, Game
-from tutorial.ui import playcontrols, playflow, playhand
+from tutorial.ui import playcontrols, playflow, playhand, playhint
 from tutorial.ui.app import current
 from tutorial.ui.playtable import refill_lines, table_html
 from tutorial.ui.session import keep
@@ -115,24 +115,58 @@ def area(live: bool = False) -> None:
     if live and not playflow.bots_to_act(g):
         st.rerun(scope="app")
     hinted = playflow.hint(g)
-    hint_card = hinted.card if isinstance(hinted, PlayCard) else None
     playcontrols.decision(s, g)
-    playcontrols.table_and_cards(s, g, table_html(t, g), hint=hint_card, live=live)
+    table = table_html(t, g)
+    playcontrols.table_and_cards(s, g, table, hint=playhint.best_card(hinted), live=live)
     obs = g.observation(0)
     lines = refill_lines(t, obs)
     if lines and not g.state().tricks:
         st.info("  \n".join(lines), icon="🔄")
     if g.learner_to_act():
-        cols = st.columns(2)
-        cols[0].button(
-            t("Hint"), key="play_hint", on_click=playflow.ask_hint, args=(g,), width="stretch"
-        )
-        if hinted is None:
-            cols[1].caption(t("The expert is thinking…"))
-        elif hinted is not False and hinted is not True:
-            cols[1].info(playcontrols.hint_text(t, g, hinted), icon="💡")
+        helpers(g, hinted)
     if live:
         st.caption(t("The bots are playing…"))
+
+
+def helpers(g: Game, hinted: dict[str, object] | bool | None) -> None:
+    """Hint (and, in the bidding, the advisor) for the learner's decision."""
+    bidding = g.state().phase is Phase.BID
+    cols = st.columns(2)
+    cols[0].button(
+        t("Hint"), key="play_hint", on_click=playflow.ask_hint, args=(g,), width="stretch"
+    )
+    if bidding:
+        cols[1].button(
+            t("Ask the bid advisor"),
+            key="play_advise",
+            on_click=playflow.ask_advice,
+            args=(g,),
+            width="stretch",
+        )
+    if hinted is None:
+        playhint.wait_for(
+            lambda: playflow.hint(g) is not None, t("The expert is thinking…"), "play_hint_wait"
+        )
+    elif isinstance(hinted, dict):
+        card = playhint.parse_hint(hinted)
+        text = (
+            "  \n".join(playhint.hint_lines(t, card, g.state().trump, g.profile))
+            if card is not None
+            else playhint.action_hint_text(t, g, hinted)
+        )
+        if text:
+            st.info(text, icon="💡")
+    if bidding:
+        advice = playflow.advice(g)
+        if advice is None:
+            playhint.wait_for(
+                lambda: playflow.advice(g) is not None,
+                t("The advisor is playing your hand out…"),
+                "play_advice_wait",
+            )
+        elif isinstance(advice, dict):
+            with st.container(border=True, key="play_advice_box"):
+                playhint.advice_view(t, advice)
 
 
 if playflow.advance(g):

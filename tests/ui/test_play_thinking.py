@@ -1,0 +1,60 @@
+"""AppTest: the hint (the expert's card and why) and the bid advisor at the practice table,
+worked out in the bots' worker pool, shown in the learner's language, and nothing hidden
+from seat A in the page while they are thought about or shown."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.ui.playdriver import Clicker, assert_no_leak, game_of, ok, open_play, step, use_game
+from tutorial.engine.state import Phase
+
+
+def _wait(at: AppTest, clicker: Clicker, lang: str, key: str) -> None:
+    """Run the page until the job in ``session_state[key]`` is done (leak-checked)."""
+    deadline = time.monotonic() + 120
+    while not at.session_state[key].future.done():
+        assert time.monotonic() < deadline, f"{key} took more than 120 s"
+        time.sleep(0.1)
+        at.run()
+        ok(at)
+        assert_no_leak(at, clicker, lang)
+    at.run()
+    ok(at)
+    assert_no_leak(at, clicker, lang)
+
+
+def _learner_turn(at: AppTest, clicker: Clicker, phase: Phase) -> None:
+    for _ in range(200):
+        g = game_of(at)
+        if g.learner_to_act() and g.state().phase is phase:
+            return
+        step(at, clicker, bid_high=True)
+        ok(at)
+    raise AssertionError(f"never the learner's turn in {phase}")
+
+
+def test_the_bid_advisor_and_the_card_hint_with_its_why(monkeypatch: pytest.MonkeyPatch) -> None:
+    lang = "es"
+    at, clicker = open_play(monkeypatch, lang=lang)
+    use_game(at, "pagat-62", 42, 3)
+    _learner_turn(at, clicker, Phase.BID)
+    at.button(key="play_advise").click().run()
+    ok(at)
+    assert any("asesor" in c.value for c in at.caption), [c.value for c in at.caption]
+    _wait(at, clicker, lang, "play_advice_job")
+    text = "\n".join(m.value for m in at.markdown)
+    assert "**El asesor**" in text and "tréboles" in text and "| Paso" in text, text
+    _learner_turn(at, clicker, Phase.PLAY)
+    at.button(key="play_hint").click().run()
+    _wait(at, clicker, lang, "play_hint_job")
+    hints = [i.value for i in at.info if i.icon == "💡"]
+    assert hints and "de media" in hints[0], [i.value for i in at.info]
+    g = game_of(at)
+    assert len(g.current.actions) in g.current.hints  # marked for the review
+    # the card the hint names is marked on the table, and it is one of A's cards
+    html = str(clicker.last["data"]["html"])
+    assert "cb-hint" in html
