@@ -49,6 +49,31 @@ def _submit(fn: Any, obs: Observation, seed: int) -> Future[dict[str, Any]]:
     return fut
 
 
+def _warm_job() -> bool:
+    """Runs in a worker: import what the bots and the coach need (the first decision of a
+    fresh worker would otherwise pay for it)."""
+    import tutorial.bots.expert
+    import tutorial.coach.hint  # noqa: F401
+
+    return True
+
+
+_warmed = False
+
+
+def warm() -> None:
+    """Start the bots' pool and import the bots in every worker, once per server process."""
+    global _warmed
+    if _warmed:
+        return
+    _warmed = True
+    from tutorial.bots import pool
+
+    executor = pool._get_pool()
+    for _ in range(pool.worker_count()):
+        executor.submit(_warm_job)
+
+
 def submit_hint(obs: Observation, seed: int) -> Future[dict[str, Any]]:
     return _submit(hint_job, obs, seed)
 

@@ -14,6 +14,7 @@ import logging
 import os
 import time
 from concurrent.futures import Future
+from concurrent.futures import wait as futures_wait
 from dataclasses import dataclass
 from typing import Any
 
@@ -102,10 +103,36 @@ def bots_to_act(g: Game) -> bool:
     return who is not None and who != LEARNER
 
 
-def advance(g: Game, now: float | None = None) -> bool:
+WAIT = 0.15
+"""A fragment run waits this long at most for a bot's decision that is not ready yet (the
+session's own script thread waits, idle; the thinking is in the pool), so a card appears as
+soon as it is decided instead of at the next tick."""
+
+
+def _ask(g: Game, who: int, now: float) -> Pending:
+    """The pending decision of bot ``who`` at the current position, submitted if not yet."""
+    key = position_key(g)
+    pending = st.session_state.get("play_pending")
+    if isinstance(pending, Pending) and pending.key == key:
+        return pending
+    obs = g.observation(who)
+    try:
+        fut: Future[Any] = bot_pool.submit(g.bots, obs, g.current.seed)
+    except Exception:  # a pool that cannot start: decide here (a cheap bot only)
+        log.exception("bot pool unavailable")
+        fut = Future()
+        fut.set_result(decide(BOT_NAMES[0], obs, g.current.seed))
+    pending = Pending(key, fut, now)
+    st.session_state["play_pending"] = pending
+    return pending
+
+
+def advance(g: Game, now: float | None = None, wait: float = 0.0) -> bool:
     """Take at most one step of the bots (or of chance): submit the decision if it is not
-    asked for yet, apply it if it is ready and the pause since the last card is over.
-    Returns True if the game changed. Never waits."""
+    asked for yet, apply it if it is ready and the pause since the last card is over, then
+    submit the next bot's decision at once (it thinks while this card is shown). Waits at
+    most ``wait`` seconds (for the decision or the end of the pause); returns True if the
+    game changed."""
     now = time.monotonic() if now is None else now
     who = g.to_act()
     if who is None or who == LEARNER:
@@ -115,23 +142,18 @@ def advance(g: Game, now: float | None = None) -> bool:
         g.chance()
         st.session_state["play_last"] = now
         return True
-    key = position_key(g)
-    pending = st.session_state.get("play_pending")
-    if not isinstance(pending, Pending) or pending.key != key:
-        obs = g.observation(who)
-        try:
-            fut = bot_pool.submit(g.bots, obs, g.current.seed)
-        except Exception:  # a pool that cannot start: decide here (a cheap bot only)
-            log.exception("bot pool unavailable")
-            fut = Future()
-            fut.set_result(decide(BOT_NAMES[0], obs, g.current.seed))
-        pending = Pending(key, fut, now)
-        st.session_state["play_pending"] = pending
+    pending = _ask(g, who, now)
+    if not pending.future.done() and wait > 0:
+        futures_wait([pending.future], timeout=wait)
     if not pending.future.done():
         return False
-    last = float(st.session_state.get("play_last", 0.0))
-    if now - last < PAUSE:
-        return False
+    now = time.monotonic()
+    gap = PAUSE - (now - float(st.session_state.get("play_last", 0.0)))
+    if gap > 0:
+        if gap > wait:
+            return False
+        time.sleep(gap)
+        now = time.monotonic()
     action = _result(pending.future, g, who)
     err = g.act(action, who)
     if err is not None:  # a bot bug: the hand goes on with a legal action
@@ -139,7 +161,29 @@ def advance(g: Game, now: float | None = None) -> bool:
         g.act(g.state().legal_actions()[0], who)
     st.session_state.pop("play_pending", None)
     st.session_state["play_last"] = now
+    nxt = g.to_act()
+    if nxt is not None and nxt not in (LEARNER, CHANCE):
+        _ask(g, nxt, now)
     return True
+
+
+def worth_saving(g: Game) -> bool:
+    """After a bot's card the game is saved only at the end of a trick, when the learner is
+    to act, or when the hand is over: the bots' other cards are replayed identically after a
+    reload (their decisions are deterministic), so saving each one would only cost time."""
+    state = g.state()
+    return state.phase is not Phase.PLAY or not state.trick_plays or g.to_act() in (None, LEARNER)
+
+
+def warm_up() -> None:
+    """Start the bots' worker processes (and their imports) before the first decision."""
+    if st.session_state.get("play_warm"):
+        return
+    st.session_state["play_warm"] = True
+    try:
+        thinking.warm()
+    except Exception:
+        log.exception("bot pool could not start")
 
 
 def _result(fut: Future[Action], g: Game, who: int) -> Action:

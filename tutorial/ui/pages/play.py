@@ -110,7 +110,7 @@ def area(live: bool = False) -> None:
     (or the hand is over) the whole page runs again, so that the learner's controls are
     only ever drawn by a full run (a widget drawn by a fragment that is gone would send its
     clicks to nowhere)."""
-    if playflow.advance(g):
+    if playflow.advance(g, wait=playflow.WAIT if live else 0.0) and playflow.worth_saving(g):
         playflow.save(s, g)
     if live and not playflow.bots_to_act(g):
         st.rerun(scope="app")
@@ -169,7 +169,8 @@ def helpers(g: Game, hinted: dict[str, object] | bool | None) -> None:
                 playhint.advice_view(t, advice)
 
 
-if playflow.advance(g):
+playflow.warm_up()
+if playflow.advance(g) and playflow.worth_saving(g):
     playflow.save(s, g)
 if playflow.bots_to_act(g):
     st.fragment(run_every=playflow.TICK)(area)(live=True)
