@@ -15,7 +15,7 @@ other card's reason in the learner's language (the lesson page's "your move" use
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import Any
@@ -171,13 +171,18 @@ def card_buttons(
     hint: int | None = None,
     passive: bool = False,
     table: str | None = None,
+    on_play: Callable[[int], object] | None = None,
 ) -> int | None:
     """Draw ``cards`` as buttons; return the card clicked in this run (only ever one of
-    ``legal``: a forged click on another card is ignored), else None. ``key`` must change
-    when the position changes (e.g. include the number of actions taken), so that a click
-    is never applied to a later position. ``table``: trusted HTML (our own, escaped) of the
-    card table with an empty ``cc-slot`` element where the cards go (:class:`svg.TableView`
-    ``slot``), so the learner clicks the cards on the table itself."""
+    ``legal``: a forged click on another card is ignored), else None. ``on_play``: called
+    with the card clicked *before* the next run (as a widget's ``on_click``), so that run
+    already draws the position after it; a click it handled is not returned again (where
+    callbacks do not run, e.g. in AppTest, the card is returned as without ``on_play``).
+    ``key`` must change when the position changes (e.g. include the number of actions
+    taken), so that a click is never applied to a later position. ``table``: trusted HTML
+    (our own, escaped) of the card table with an empty ``cc-slot`` element where the cards
+    go (:class:`svg.TableView` ``slot``), so the learner clicks the cards on the table
+    itself."""
     html = buttons_html(
         t,
         cards,
@@ -194,8 +199,31 @@ def card_buttons(
         if slot not in table:
             raise ValueError("the table has no cc-slot for the cards")
         html = table.replace(slot, f'<div class="cc-slot">{html}</div>', 1)
-    result = _COMPONENT(key=key, data={"html": html, "sent": t("Playing…")}, on_play_change=_noop)
+    done_key = f"{key}__handled"
+
+    def clicked() -> None:
+        value: Any = st.session_state.get(key)
+        code = value.get("play") if hasattr(value, "get") else None
+        card = _playable(code, cards, legal, passive)
+        if card is not None and on_play is not None:
+            st.session_state[done_key] = code
+            on_play(card)
+
+    result = _COMPONENT(
+        key=key,
+        data={"html": html, "sent": t("Playing…")},
+        on_play_change=clicked if on_play is not None else _noop,
+    )
     code = result.get("play") if hasattr(result, "get") else None
+    handled = st.session_state.pop(done_key, None) if on_play is not None else None
+    if handled is not None and handled == code:
+        return None
+    return _playable(code, cards, legal, passive)
+
+
+def _playable(
+    code: object, cards: Sequence[int], legal: Collection[int], passive: bool
+) -> int | None:
     if passive or not isinstance(code, str) or code not in CODES:
         return None
     card = CODES.index(code)

@@ -161,14 +161,32 @@ def _pile(s: Session, g: Game) -> tuple[int, ...] | None:
     return tuple(sorted(chosen)) if len(chosen) == k else None
 
 
-def table_and_cards(
-    s: Session, g: Game, table: str, *, hint: int | None = None, live: bool = False
-) -> None:
+def table_picture(s: Session, g: Game, table: str) -> str:
+    """The table with the learner's cards as pictures (no widget: it may be drawn several
+    times in a run), for ``st.markdown(..., unsafe_allow_html=True)``: our own escaped HTML."""
+    state = g.state()
+    cards = cardbuttons.buttons_html(
+        s.t,
+        tuple(iter_bits(state.hands[LEARNER])),
+        (),
+        {},
+        state.trump if state.trump >= 0 else None,
+        state.profile,
+        group_label=s.t("Your cards"),
+        passive=True,
+    )
+    slot = '<div class="cc-slot"></div>'
+    body = table.replace(slot, f'<div class="cc-slot">{cards}</div>', 1)
+    return f"<style>{cardbuttons.CSS}</style>{body}"
+
+
+def table_and_cards(s: Session, g: Game, table: str, *, hint: int | None = None) -> None:
     """The table with the learner's cards in its south seat: buttons when the learner is
-    to play, pictures otherwise. A click plays the card (then the page runs again)."""
+    to play, pictures otherwise. A click plays the card (the bots' replies are drawn at the
+    end of the run)."""
     t = s.t
     state = g.state()
-    my_turn = state.phase is Phase.PLAY and state.to_act == LEARNER and not live
+    my_turn = state.phase is Phase.PLAY and state.to_act == LEARNER
     beneath: tuple[int, ...] | None = ()
     if my_turn and state.pile_size(LEARNER):
         beneath = _pile(s, g)
@@ -186,7 +204,7 @@ def table_and_cards(
             reasons[c] = t("This card goes beneath the top card.")
     picked = cardbuttons.card_buttons(
         t,
-        key="play_cards_live" if live else "play_cards",
+        key="play_cards",
         cards=choices.cards,
         legal=legal,
         reasons=reasons,
@@ -196,11 +214,12 @@ def table_and_cards(
         table=table,
         hint=hint,
         group_label=t("Your cards: choose one to play") if my_turn else t("Your cards"),
+        on_play=(lambda card: take(s, g, PlayCard(card, beneath or ()))) if my_turn else None,
     )
-    if picked is not None and my_turn:
+    if picked is not None and my_turn:  # a click no callback handled (e.g. in AppTest)
         action = PlayCard(picked, beneath or ())
         if take(s, g, action):
-            st.rerun()
+            st.session_state["play_redraw"] = True
 
 
 def decision(s: Session, g: Game) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import os
 import time
+from collections.abc import Callable
 from concurrent.futures import Future
 from concurrent.futures import wait as futures_wait
 from dataclasses import dataclass
@@ -165,6 +166,35 @@ def advance(g: Game, now: float | None = None, wait: float = 0.0) -> bool:
     if nxt is not None and nxt not in (LEARNER, CHANCE):
         _ask(g, nxt, now)
     return True
+
+
+LOOP_LIMIT = 60.0
+"""A run waits for the bots at most this long, then runs again (a stuck pool never holds
+a run for ever)."""
+
+
+def play_bots(
+    g: Game,
+    place: Callable[[], Any],
+    draw: Callable[[], None],
+    save_game: Callable[[], object],
+) -> bool:
+    """Let the bots play until the learner is to act: after each bot card, draw the table
+    again (``draw`` inside ``place()``, a container) and save when :func:`worth_saving`.
+    Returns True when it is the learner's turn (the caller draws the learner's controls),
+    False when the page should run again (the hand is over, or the wait ran too long)."""
+    if bots_to_act(g):
+        with place():
+            draw()
+    end = time.monotonic() + LOOP_LIMIT
+    while bots_to_act(g) and time.monotonic() < end:
+        if advance(g, wait=PAUSE + WAIT):
+            if worth_saving(g):
+                save_game()
+            if bots_to_act(g):
+                with place():
+                    draw()
+    return g.learner_to_act()
 
 
 def worth_saving(g: Game) -> bool:

@@ -104,28 +104,29 @@ if refused:
     st.warning(refused, icon="🚫")
 
 
-def area(live: bool = False) -> None:
-    """The table and the learner's controls. ``live``: run as a fragment every
-    :data:`playflow.TICK` seconds while the bots play; as soon as it is the learner's turn
-    (or the hand is over) the whole page runs again, so that the learner's controls are
-    only ever drawn by a full run (a widget drawn by a fragment that is gone would send its
-    clicks to nowhere)."""
-    if playflow.advance(g, wait=playflow.WAIT if live else 0.0) and playflow.worth_saving(g):
-        playflow.save(s, g)
-    if live and not playflow.bots_to_act(g):
-        st.rerun(scope="app")
+def area() -> None:
+    """The table and the learner's controls (drawn once a run: their widgets have keys)."""
     hinted = playflow.hint(g)
     playcontrols.decision(s, g)
     table = table_html(t, g)
-    playcontrols.table_and_cards(s, g, table, hint=playhint.best_card(hinted), live=live)
-    obs = g.observation(0)
-    lines = refill_lines(t, obs)
-    if lines and not g.state().tricks:
-        st.info("  \n".join(lines), icon="🔄")
+    playcontrols.table_and_cards(s, g, table, hint=playhint.best_card(hinted))
+    refill_note()
     if g.learner_to_act():
         helpers(g, hinted)
-    if live:
-        st.caption(t("The bots are playing…"))
+
+
+def live_area() -> None:
+    """The table while the bots play: a picture without widgets, so that it can be drawn
+    again in the same run after each bot's card."""
+    st.markdown(playcontrols.table_picture(s, g, table_html(t, g)), unsafe_allow_html=True)
+    refill_note()
+    st.caption(t("The bots are playing…"))
+
+
+def refill_note() -> None:
+    lines = refill_lines(t, g.observation(0))
+    if lines and not g.state().tricks:
+        st.info("  \n".join(lines), icon="🔄")
 
 
 def helpers(g: Game, hinted: dict[str, object] | bool | None) -> None:
@@ -172,13 +173,29 @@ def helpers(g: Game, hinted: dict[str, object] | bool | None) -> None:
 playflow.warm_up()
 if playflow.advance(g) and playflow.worth_saving(g):
     playflow.save(s, g)
-if playflow.bots_to_act(g):
-    st.fragment(run_every=playflow.TICK)(area)(live=True)
-else:
-    area()
+slot = st.empty()
+area_drawn = not playflow.bots_to_act(g)
+with slot.container():
+    if area_drawn:
+        area()
+    else:
+        live_area()
 
 playhand.actions_row(s, g)
 if g.hand_over():
     with st.container(key="play_over"):
         playhand.hand_over(s, g)
 playhand.score_sheet(t, g)
+
+# The bots' turns, at the end of the run (everything above is drawn, nothing is stale):
+# this session's script thread waits for each decision (the thinking is in the worker
+# pool, so no CPU is used here and other sessions are served meanwhile) and redraws the
+# table after every bot card; a click of the learner meanwhile interrupts the wait.
+redraw = st.session_state.pop("play_redraw", False)
+if playflow.bots_to_act(g) or redraw:
+    mine = playflow.play_bots(g, lambda: slot.container(), live_area, lambda: playflow.save(s, g))
+    if mine and not area_drawn:
+        with slot.container():
+            area()
+    else:  # the hand is over, or the controls were drawn before the card was played
+        st.rerun()

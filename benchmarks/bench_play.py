@@ -1,0 +1,248 @@
+"""The practice table's speed: a card click to the bots' replies, and lesson clicks while
+practice tables are thinking.
+
+Every session is a real Streamlit session over the app's websocket protocol
+(:mod:`tutorial.ui.wire`), doing what a browser tab does: a practice table
+(:class:`TableSession`) asks for the page ``/play?seed=…``, answers the server's
+``auto_rerun`` messages by asking for a rerun of the fragment every interval (the browser's
+timer for ``st.fragment(run_every=…)``), and when it is the learner's turn it passes in the
+bidding, goes on to the next hand when one is over, and clicks its first playable card by
+sending the card component's trigger value, as the component's JavaScript does.
+
+1. **Click to reply** (one table, ``expert`` bots, ``CINCH_PLAY_PAUSE=0``, one bot worker
+   process: one core): from the card click sent to the end of the run that shows the
+   learner's turn again (or the hand over) — every bot card after it drawn, what the
+   learner waits beyond the designed pause between cards. p50/p95 over every card played.
+2. **4 tables thinking**: a lesson visit (open lesson 7, Forward and Next step, as in
+   ``bench_load.py``) alone — the baseline, in the same run — and then while 4 practice
+   tables play with ``expert`` bots at once; the lesson clicks' server time (message sent →
+   rerun finished) p50/p95, and the ratio to the baseline.
+
+Run: ``.venv/bin/python benchmarks/bench_play.py [--cards 30] [--tables 4] [--json]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import websockets
+from streamlit.proto.BackMsg_pb2 import BackMsg
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tutorial.devserver import running_app  # noqa: E402
+from tutorial.progress import new_learner_code  # noqa: E402
+from tutorial.ui.wire import WireSession  # noqa: E402
+
+ENABLED = re.compile(r'<button type="button" class="cb-card[^"]*" data-card="(\w+)" aria-label')
+EARLY = ForwardMsg.FINISHED_EARLY_FOR_RERUN
+FRAGMENT_DONE = ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY
+TRIGGER = "$$STREAMLIT_INTERNAL_KEY_{id}__events"
+
+
+def pct(values: list[float], p: float) -> float:
+    s = sorted(values)
+    return s[min(len(s) - 1, round(p / 100 * (len(s) - 1)))]
+
+
+@dataclass
+class TableSession:
+    """One practice table played over the wire (see the module's docstring)."""
+
+    url: str
+    seed: int
+    learner: str = field(default_factory=new_learner_code)
+    clicks: list[float] = field(default_factory=list)
+    """Seconds from each card click to the learner's turn again (or the hand over)."""
+    errors: list[str] = field(default_factory=list)
+
+    async def play(self, cards: int, stop: asyncio.Event | None = None) -> None:
+        ws_url = self.url.replace("http://", "ws://", 1) + "/_stcore/stream"
+        async with websockets.connect(
+            ws_url, subprotocols=[websockets.Subprotocol("streamlit")], max_size=None
+        ) as ws:
+            query = f"lang=en&learner={self.learner}&seed={self.seed}"
+            buttons: dict[str, str] = {}
+            run_buttons: dict[str, str] = {}
+            run_fragment: tuple[str, float] | None = None
+            component: tuple[str, str] | None = None
+            fragment: tuple[str, float] | None = None
+            clicked_at: float | None = None
+            busy = False
+            page_hash = ""
+
+            async def send(*, fragment_id: str = "", widget: Any = None) -> None:
+                nonlocal busy
+                msg = BackMsg()
+                msg.rerun_script.query_string = query
+                msg.rerun_script.page_name = "play"
+                msg.rerun_script.page_script_hash = page_hash
+                if fragment_id:
+                    msg.rerun_script.fragment_id = fragment_id
+                    msg.rerun_script.is_auto_rerun = True
+                if widget is not None:
+                    w = msg.rerun_script.widget_states.widgets.add()
+                    w.id, kind, value = widget
+                    setattr(w, kind, value)
+                busy = True
+                await ws.send(msg.SerializeToString())
+
+            await send()
+            next_tick = 0.0
+            while len(self.clicks) < cards and not (stop is not None and stop.is_set()):
+                timeout = max(0.01, next_tick - time.monotonic()) if fragment and not busy else 120
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), timeout)
+                except TimeoutError:
+                    if fragment and not busy:
+                        await send(fragment_id=fragment[0])
+                        continue
+                    self.errors.append("no answer for 120 s")
+                    return
+                fm = ForwardMsg()
+                fm.ParseFromString(raw if isinstance(raw, bytes) else raw.encode())
+                kind = fm.WhichOneof("type")
+                if kind == "new_session":
+                    run_buttons, run_fragment = {}, None
+                elif kind == "navigation":  # the page this session is on
+                    page_hash = fm.navigation.page_script_hash or page_hash
+                elif kind == "auto_rerun":
+                    run_fragment = (fm.auto_rerun.fragment_id, fm.auto_rerun.interval)
+                elif kind == "stop_auto_rerun":
+                    fragment = None
+                elif kind == "delta" and fm.delta.WhichOneof("type") == "new_element":
+                    el = fm.delta.new_element
+                    et = el.WhichOneof("type")
+                    if et == "exception":
+                        self.errors.append(el.exception.message)
+                    elif et == "button":
+                        run_buttons[el.button.id.rsplit("-", 1)[-1]] = el.button.id
+                    elif et == "bidi_component":
+                        html = json.loads(el.bidi_component.json or "{}").get("html", "")
+                        component = (el.bidi_component.id, str(html))
+                elif kind == "script_finished":
+                    status = fm.script_finished
+                    if status == EARLY:
+                        continue  # the server runs the page again at once
+                    busy = False
+                    if status != FRAGMENT_DONE:
+                        buttons, fragment = run_buttons, run_fragment  # a full run
+                    if fragment:
+                        next_tick = time.monotonic() + fragment[1]
+                        continue
+                    playable = ENABLED.findall(component[1]) if component else []
+                    if clicked_at is not None and (playable or "play_next" in buttons):
+                        self.clicks.append(time.perf_counter() - clicked_at)
+                        clicked_at = None
+                    if playable and component is not None:
+                        value = json.dumps([{"event": "play", "value": playable[0]}])
+                        trigger = (TRIGGER.format(id=component[0]), "json_trigger_value", value)
+                        clicked_at = time.perf_counter()
+                        component = None
+                        await send(widget=trigger)
+                    elif "play_call_pass" in buttons:
+                        await send(widget=(buttons["play_call_pass"], "trigger_value", True))
+                    elif "play_next" in buttons or "play_over" in buttons:
+                        # a new deal, same dealer (D): the learner never deals, so the
+                        # only decisions are its calls (pass) and its cards
+                        await send(widget=(buttons["play_newdeal"], "trigger_value", True))
+                    elif "play_trump_0" in buttons:  # the dealer's forced bid won it
+                        await send(widget=(buttons["play_trump_0"], "trigger_value", True))
+                    elif "play_keep_go" in buttons:
+                        await send(widget=(buttons["play_keep_go"], "trigger_value", True))
+                    elif "play_dkeep_go" in buttons:
+                        self.errors.append("the learner is the dealer keeping cards")
+                        return
+
+
+async def lesson_clicks(url: str, rounds: int) -> list[float]:
+    """A learner on lesson 7: Forward through the scenario and Next step, ``rounds``
+    clicks; the server time of each (message sent → rerun finished)."""
+    lesson = "left-pedro-is-not-a-diamond"
+    out: list[float] = []
+    async with WireSession(url) as ws:
+        _, page = await ws.rerun("lesson", f"lang=en&learner={new_learner_code()}&lesson={lesson}")
+        while len(out) < rounds:
+            button = page.by_key("nf:frame:") or page.by_key(f"next:{lesson}")
+            if button is None:  # the end of the lesson: start it again
+                _, page = await ws.rerun("lesson", f"lang=en&lesson={lesson}&step=1")
+                continue
+            dt, page = await ws.rerun(trigger=button.id)
+            out.append(dt)
+    return out
+
+
+def summary(xs: list[float]) -> dict[str, Any]:
+    ms = [x * 1000 for x in xs]
+    return {
+        "n": len(ms),
+        "p50_ms": round(statistics.median(ms), 1),
+        "p95_ms": round(pct(ms, 95), 1),
+        "max_ms": round(max(ms), 1),
+    }
+
+
+async def tables_and_lesson(url: str, tables: int, rounds: int) -> tuple[list[float], Any]:
+    stop = asyncio.Event()
+    sessions = [TableSession(url, 1000 + i) for i in range(tables)]
+    jobs = [asyncio.create_task(s.play(10_000, stop)) for s in sessions]
+    await asyncio.sleep(8)  # let every table reach the bots' thinking
+    try:
+        lat = await lesson_clicks(url, rounds)
+    finally:
+        stop.set()
+        await asyncio.gather(*jobs, return_exceptions=True)
+    return lat, sessions
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--cards", type=int, default=30, help="cards clicked at one table")
+    ap.add_argument("--tables", type=int, default=4, help="practice tables thinking at once")
+    ap.add_argument("--rounds", type=int, default=40, help="lesson clicks per measurement")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+    env = {"CINCH_PLAY_PAUSE": "0", "CINCH_BOT_WORKERS": "1", "CINCH_COACH_WORKERS": "1"}
+    out: dict[str, Any] = {"cpus": os.cpu_count(), "load_before": os.getloadavg()}
+    cpu0 = time.process_time()
+    with tempfile.TemporaryDirectory() as tmp, running_app(Path(tmp) / "p.sqlite3", env=env) as url:
+        warm = TableSession(url, 7)
+        asyncio.run(warm.play(3))  # the pool started, the page's caches warm
+        table = TableSession(url, 42)
+        asyncio.run(table.play(args.cards))
+        out["click_to_reply"] = {**summary(table.clicks), "errors": table.errors}
+        out["click_to_reply_s"] = [round(x, 2) for x in table.clicks]
+        base = asyncio.run(lesson_clicks(url, args.rounds))
+        out["lesson_alone"] = summary(base)
+        lat, sessions = asyncio.run(tables_and_lesson(url, args.tables, args.rounds))
+        row = summary(lat)
+        row["p50_vs_alone"] = round(row["p50_ms"] / out["lesson_alone"]["p50_ms"], 2)
+        row["p95_vs_alone"] = round(row["p95_ms"] / out["lesson_alone"]["p95_ms"], 2)
+        row["cards_played_meanwhile"] = sum(len(s.clicks) for s in sessions)
+        row["errors"] = sorted({e for s in sessions for e in s.errors})
+        out[f"lesson_with_{args.tables}_tables"] = row
+    out["load_after"] = os.getloadavg()
+    out["bench_cpu_s"] = round(time.process_time() - cpu0, 1)
+    if args.json:
+        print(json.dumps(out, indent=2))
+    else:
+        for k, v in out.items():
+            print(f"{k}: {v}")
+    return 1 if out["click_to_reply"]["errors"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
