@@ -53,6 +53,51 @@ FRAGMENT_DONE = ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY
 TRIGGER = "$$STREAMLIT_INTERNAL_KEY_{id}__events"
 
 
+def _stat(pid: int) -> tuple[int, float] | None:
+    """(parent pid, CPU seconds used) of a process, from /proc."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    fields = text.rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    return int(fields[1]), (int(fields[11]) + int(fields[12])) / ticks
+
+
+def server_cpu(port: int) -> float:
+    """CPU seconds used so far by the app server listening on ``port`` and every process
+    it started (the bots' and the coach's workers)."""
+    stats: dict[int, tuple[int, float]] = {}
+    root = None
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        st = _stat(int(entry.name))
+        if st is None:
+            continue
+        stats[int(entry.name)] = st
+        if root is None:
+            try:
+                cmd = (entry / "cmdline").read_bytes().split(b"\0")
+            except OSError:
+                continue
+            if b"streamlit" in b" ".join(cmd) and str(port).encode() in cmd:
+                root = int(entry.name)
+    if root is None:
+        return 0.0
+    keep, total = {root}, 0.0
+    changed = True
+    while changed:
+        changed = False
+        for pid, (ppid, _cpu) in stats.items():
+            if ppid in keep and pid not in keep:
+                keep.add(pid)
+                changed = True
+    for pid in keep:
+        total += stats[pid][1]
+    return total
+
+
 def pct(values: list[float], p: float) -> float:
     s = sorted(values)
     return s[min(len(s) - 1, round(p / 100 * (len(s) - 1)))]
@@ -67,7 +112,14 @@ class TableSession:
     learner: str = field(default_factory=new_learner_code)
     clicks: list[float] = field(default_factory=list)
     """Seconds from each card click to the learner's turn again (or the hand over)."""
+    cpu: list[float] = field(default_factory=list)
+    """CPU seconds the server and its workers used meanwhile (``measure_cpu``)."""
+    measure_cpu: bool = False
     errors: list[str] = field(default_factory=list)
+
+    @property
+    def port(self) -> int:
+        return int(self.url.rsplit(":", 1)[1])
 
     async def play(self, cards: int, stop: asyncio.Event | None = None) -> None:
         ws_url = self.url.replace("http://", "ws://", 1) + "/_stcore/stream"
@@ -83,6 +135,7 @@ class TableSession:
             clicked_at: float | None = None
             busy = False
             page_hash = ""
+            cpu_at = 0.0
 
             async def send(*, fragment_id: str = "", widget: Any = None) -> None:
                 nonlocal busy
@@ -144,18 +197,22 @@ class TableSession:
                         next_tick = time.monotonic() + fragment[1]
                         continue
                     playable = ENABLED.findall(component[1]) if component else []
-                    if clicked_at is not None and (playable or "play_next" in buttons):
+                    over = "play_next" in buttons or "play_over" in buttons
+                    if clicked_at is not None and (playable or over):
                         self.clicks.append(time.perf_counter() - clicked_at)
+                        if self.measure_cpu:
+                            self.cpu.append(server_cpu(self.port) - cpu_at)
                         clicked_at = None
                     if playable and component is not None:
                         value = json.dumps([{"event": "play", "value": playable[0]}])
                         trigger = (TRIGGER.format(id=component[0]), "json_trigger_value", value)
                         clicked_at = time.perf_counter()
+                        cpu_at = server_cpu(self.port) if self.measure_cpu else 0.0
                         component = None
                         await send(widget=trigger)
                     elif "play_call_pass" in buttons:
                         await send(widget=(buttons["play_call_pass"], "trigger_value", True))
-                    elif "play_next" in buttons or "play_over" in buttons:
+                    elif over and fragment is None:  # the review is in (no timer left)
                         # a new deal, same dealer (D): the learner never deals, so the
                         # only decisions are its calls (pass) and its cards
                         await send(widget=(buttons["play_newdeal"], "trigger_value", True))
@@ -221,10 +278,12 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp, running_app(Path(tmp) / "p.sqlite3", env=env) as url:
         warm = TableSession(url, 7)
         asyncio.run(warm.play(3))  # the pool started, the page's caches warm
-        table = TableSession(url, 42)
+        table = TableSession(url, 42, measure_cpu=True)
         asyncio.run(table.play(args.cards))
         out["click_to_reply"] = {**summary(table.clicks), "errors": table.errors}
         out["click_to_reply_s"] = [round(x, 2) for x in table.clicks]
+        out["click_to_reply_cpu"] = summary(table.cpu)
+        out["click_to_reply_cpu_s"] = [round(x, 2) for x in table.cpu]
         base = asyncio.run(lesson_clicks(url, args.rounds))
         out["lesson_alone"] = summary(base)
         lat, sessions = asyncio.run(tables_and_lesson(url, args.tables, args.rounds))

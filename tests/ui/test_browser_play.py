@@ -1,5 +1,5 @@
 """The practice table in Chromium: a whole hand played by clicking cards (/play?seed=…),
-in two languages, at 1280×900 and 375×740, with screenshots; the DOM and every websocket
+in two languages, at 1280×900 and 320×640, with screenshots; the DOM and every websocket
 frame the browser receives are searched for the cards seat A cannot see; timing of a card
 click to the bots' replies is printed."""
 
@@ -69,7 +69,7 @@ def wait_my_turn_or_over(page: Any, timeout: float = 180) -> str:
     raise AssertionError("neither the learner's turn nor the end of the hand came")
 
 
-@pytest.mark.parametrize(("lang", "width", "height"), [("en", 1280, 900), ("es", 375, 740)])
+@pytest.mark.parametrize(("lang", "width", "height"), [("en", 1280, 900), ("es", 320, 640)])
 def test_a_whole_hand_by_clicking_cards(
     server: tuple[str, Path], lang: str, width: int, height: int
 ) -> None:
