@@ -17,6 +17,7 @@ from typing import Any
 
 from tutorial.engine.actions import PlayCard, parse_action
 from tutorial.engine.cards import CODES
+from tutorial.engine.state import State
 from tutorial.practice.game import LEARNER, Game
 
 _lock = threading.Lock()
@@ -63,11 +64,13 @@ def review_hand(game_json: dict[str, Any], hand: int) -> dict[str, Any]:
         review = None
     if review is not None:
         out = review(replayed.state, LEARNER, samples=SAMPLES, seed=rec.seed)
+        decisions = [d.to_json() for d in out.decisions]
         return {
             "kind": "coach",
-            "decisions": [d.to_json() for d in out.decisions],
+            "decisions": decisions,
             "undone": list(rec.undone),
             "hints": list(rec.hints),
+            "lines": better_lines(replayed.state, decisions),
         }
     return {
         "kind": "double-dummy",
@@ -75,6 +78,33 @@ def review_hand(game_json: dict[str, Any], hand: int) -> dict[str, Any]:
         "undone": list(rec.undone),
         "hints": list(rec.hints),
     }
+
+
+COSTLY = ("inaccuracy", "mistake", "blunder")
+"""The labels whose better line the review works out (to replay both lines on the table)."""
+
+
+def better_lines(final: State, decisions: list[dict[str, Any]]) -> dict[str, list[str]]:
+    """For each costly card of the learner (labelled inaccuracy or worse), the better line:
+    the coach's better card, then everyone's double-dummy best card on the actual deal to
+    the end of the hand (:func:`tutorial.coach.values.best_line`), in the core's notation.
+    Keyed by the decision's index in the hand's actions."""
+    from tutorial.coach.values import best_line
+
+    out: dict[str, list[str]] = {}
+    for d in decisions:
+        index, best = d.get("index"), d.get("best")
+        if d.get("phase") != "play" or d.get("label") not in COSTLY or best == d.get("action"):
+            continue
+        if not isinstance(index, int) or not 0 <= index < len(final.history):
+            continue
+        before = State(final.profile, final.dealer, final.dealt, final.stock, validate=False)
+        for action, _saved in final.history[:index]:
+            before.apply(action)
+        before.apply(parse_action(str(best)))
+        end = best_line(before)
+        out[str(index)] = [str(a) for a, _saved in end.history[index:]]
+    return out
 
 
 def double_dummy(game: Game, hand: int) -> list[dict[str, Any]]:

@@ -50,6 +50,9 @@ def pages(s: Session) -> dict[str, st.Page]:
             _page("mistakes"), title=t("Review my mistakes"), icon="🔁", url_path="mistakes"
         ),
         "play": st.Page(_page("play"), title=t("Practice table"), icon="🃏", url_path="play"),
+        "retry": st.Page(
+            _page("retry"), title=t("Retry your mistakes"), icon="🎴", url_path="retry"
+        ),
         "rules": st.Page(_page("rules"), title=t("Rules reference"), icon="📜", url_path="rules"),
         "glossary": st.Page(_page("glossary"), title=t("Glossary"), icon="🔤", url_path="glossary"),
     }

@@ -67,10 +67,10 @@ def hint_lines(t: Translator, h: Hint, trump: int | None, profile: str) -> list[
         more = number(t, gain)
         lines.append(
             t.n(
-                "{card}: about {gain} points more than your other cards on average, over "
-                "{n} deal that fits what you have seen.",
-                "{card}: about {gain} points more than your other cards on average, over "
-                "{n} deals that fit what you have seen.",
+                "{card}: on average your side's expected points are {gain} higher than "
+                "with your other cards, over {n} deal that fits what you have seen.",
+                "{card}: on average your side's expected points are {gain} higher than "
+                "with your other cards, over {n} deals that fit what you have seen.",
                 m,
                 card=name,
                 gain=more,
@@ -162,7 +162,7 @@ def advice_view(t: Translator, data: dict[str, Any]) -> None:
     )
     lines = [
         t(
-            "{symbol} {suit}: about {points} points for your side",
+            "{symbol} {suit}: expected points for your side {points}",
             symbol=suit.symbol,
             suit=suit_name(t, suit),
             points=number(t, mean),

@@ -153,5 +153,44 @@ def review(s: Session, g: Game) -> None:
             st.info(t("The review is not available right now."))
             return
         _show(t, data)
+        _lines_and_retry(s, g, key, data)
 
     body()
+
+
+def _lines_and_retry(s: Session, g: Game, key: tuple[int, int, int], data: dict[str, Any]) -> None:
+    """Replay both lines from each costly card; send the mistakes to the retry queue."""
+    from tutorial.practice import retry
+    from tutorial.ui import playlines
+    from tutorial.ui.app import pages
+    from tutorial.ui.session import store
+
+    t = s.t
+    lines = data.get("lines", {})
+    for d in data.get("decisions", []):
+        index = d.get("index")
+        if isinstance(index, int) and str(index) in lines:
+            playlines.line_button(
+                t,
+                key,
+                index,
+                t("Trick {n}: {card}", n=d.get("trick"), card=_action_text(str(d.get("action")))),
+            )
+    playlines.replay_lines(s, g, key, data)
+    if data.get("kind") != "coach":
+        return
+    new = retry.from_review(g.profile, g.current, data)
+    if not new:
+        return
+    if st.session_state.get("play_retry_added") != key:
+        st.session_state["play_retry_added"] = key
+        retry.add(store(), s.learner, new)
+    st.page_link(
+        pages(s)["retry"],
+        label=t.n(
+            "{n} card of this hand is waiting in Retry your mistakes",
+            "{n} cards of this hand are waiting in Retry your mistakes",
+            len(new),
+        ),
+        icon="🔁",
+    )

@@ -1,0 +1,131 @@
+"""Retry your mistakes (tutorial.practice.retry): the cards the coach labelled a mistake or
+a blunder become positions, replayed to the learner's turn; a Leitner box like the drills'."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tutorial.engine.actions import Call, PlayCard, parse_action
+from tutorial.engine.observe import observe
+from tutorial.practice import retry
+from tutorial.practice.game import LEARNER, Game
+from tutorial.progress import ProgressStore
+
+CODE = "abcd-2345-efgh-6789"
+
+
+def finished_game(seed: int = 11) -> Game:
+    """A hand of random decisions for every seat (the learner's included), played out."""
+    g = Game.new("pagat-62", "random", seed)
+    rng = random.Random(seed)
+    while not g.hand_over():
+        who = g.to_act()
+        assert who is not None
+        if who < 0:
+            g.chance()
+            continue
+        legal = g.state().legal_actions()
+        calls = [a for a in legal if isinstance(a, Call)]
+        action = calls[0] if calls and who != LEARNER else rng.choice(legal)
+        assert g.act(action, who) is None
+    return g
+
+
+def review_of(g: Game) -> dict[str, Any]:
+    """A review as the coach gives it: the learner's cards, the first a mistake, the second
+    a blunder, the others good; and a call labelled blunder (not a card: never retried)."""
+    r = g.replayed()
+    decisions = []
+    labels = iter(["mistake", "blunder"])
+    for i, (text, who) in enumerate(zip(g.current.actions, r.actors, strict=True)):
+        action = parse_action(text)
+        if who != LEARNER:
+            continue
+        if isinstance(action, Call):
+            decisions.append({"index": i, "phase": "bid", "action": text, "label": "blunder"})
+            continue
+        if not isinstance(action, PlayCard):
+            continue
+        state = g.replayed().state  # only for the legal cards at that point
+        legal = _legal_at(g, i)
+        others = [a for a in legal if a.card != action.card]
+        if not others:  # forced: the coach calls it best
+            continue
+        options = [{"action": str(a), "value": 5.0} for a in others[:1]]
+        options += [{"action": text, "value": 2.0}] + [
+            {"action": str(a), "value": 1.0} for a in others[1:]
+        ]
+        assert state is not None
+        decisions.append(
+            {
+                "index": i,
+                "phase": "play",
+                "action": text,
+                "label": next(labels, "good"),
+                "options": options,
+                "reason": None,
+            }
+        )
+    return {"kind": "coach", "decisions": decisions}
+
+
+def _legal_at(g: Game, index: int) -> list[PlayCard]:
+    from tutorial.practice.game import HandRecord, replay
+
+    rec = g.current
+    s = replay(g.profile, HandRecord(rec.seed, rec.dealer, rec.actions[:index])).state
+    return [a for a in s.legal_actions() if isinstance(a, PlayCard)]
+
+
+@pytest.fixture(scope="module")
+def game() -> Game:
+    return finished_game()
+
+
+def test_only_the_cards_labelled_mistake_or_blunder_become_positions(game: Game) -> None:
+    review = review_of(game)
+    new = retry.from_review(game.profile, game.current, review)
+    costly = [d for d in review["decisions"] if d["phase"] == "play" and d["label"] != "good"]
+    assert [n["played"] for n in new] == [d["action"] for d in costly] and len(new) == 2
+    for n in new:
+        r = retry.parse(n["id"], n)
+        assert r is not None
+        state = r.state()  # the learner's view of that moment: A to play
+        assert state.to_act == LEARNER and state.phase.value == "play"
+        assert observe(state, LEARNER).hand  # its own cards
+        best, value = r.best
+        assert value == 5.0 and r.is_better(best.card) and not r.is_better(r.played.card)
+
+
+def test_a_position_that_does_not_replay_is_ignored(game: Game) -> None:
+    (n, *_) = retry.from_review(game.profile, game.current, review_of(game))
+    assert retry.parse(n["id"], {**n, "actions": ["pass", "XX"]}) is None
+    assert retry.parse(n["id"], {**n, "played": "pass"}) is None
+    assert retry.parse(n["id"], {**n, "seed": True}) is None
+    assert retry.parse(n["id"], "not a position") is None
+
+
+def test_found_cards_go_up_a_box_missed_ones_come_back_sooner(game: Game, tmp_path: Path) -> None:
+    store = ProgressStore(tmp_path / "p.sqlite3")
+    new = retry.from_review(game.profile, game.current, review_of(game))
+    assert retry.add(store, CODE, new) == 2
+    assert retry.add(store, CODE, new) == 0  # already there: boxes kept
+    _, due = retry.queue(store.items(CODE, retry.PREFIX))
+    first, second = due
+    assert first.id == new[0]["id"]  # the oldest first
+    r = retry.record(store, CODE, first.id, right=True)
+    assert r is not None and r.box == 1 and r.due == 1 + 2
+    _, due = retry.queue(store.items(CODE, retry.PREFIX))
+    assert [d.id for d in due] == [second.id, first.id]  # the one not found yet comes first
+    r = retry.record(store, CODE, second.id, right=False)
+    assert r is not None and r.box == 0 and r.attempts == 1
+    for _ in range(retry.TOP):
+        r = retry.record(store, CODE, first.id, right=True)
+    assert r is not None and r.box == retry.TOP
+    _, due = retry.queue(store.items(CODE, retry.PREFIX))
+    assert [d.id for d in due] == [second.id]  # learnt: it leaves the queue
+    assert retry.record(store, CODE, "0000000000000000", right=True) is None

@@ -1,0 +1,45 @@
+"""AppTest: after a hand, the review's costly cards can be replayed on the table along both
+lines (what happened, and the better card followed by everyone's best play), step by step;
+the cards labelled mistake or blunder join Retry your mistakes."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from tests.ui.playdriver import game_of, ok, open_play, play_hand, use_game
+from tutorial.practice import retry
+from tutorial.progress import ProgressStore
+
+
+def test_both_lines_replayed_from_a_costly_card(monkeypatch: pytest.MonkeyPatch) -> None:
+    at, clicker = open_play(monkeypatch, lang="pt")
+    use_game(at, "pagat-62", 42, 3)
+    play_hand(at, clicker, "pt")
+    _key, fut = at.session_state["play_review"]
+    deadline = time.monotonic() + 240
+    while not fut.done():
+        assert time.monotonic() < deadline, "the review took more than 240 s"
+        time.sleep(0.5)
+    at.run()
+    ok(at)
+    data = fut.result()
+    assert data["kind"] == "coach" and data["lines"], data
+    index = int(min(data["lines"], key=int))
+    g = game_of(at)
+    better = data["lines"][str(index)]
+    assert better[0] != g.current.actions[index]  # the better card, not the one played
+    at.button(key=f"play_line_open_{index}").click().run()
+    ok(at)
+    for _ in range(3):
+        at.button(key="play_line_fwd").click().run()
+        ok(at)
+    assert at.session_state["play_line"][3] == 3
+    at.radio(key=f"play_line_which_{index}").set_value(1).run()  # the better line
+    ok(at)
+    at.button(key="play_line_fwd").click().run()
+    assert at.session_state["play_line"][2:] == (1, 1)
+    costly = [d for d in data["decisions"] if d["phase"] == "play" and d["label"] in retry.LABELS]
+    _, due = retry.queue(ProgressStore().items(at.session_state["learner"], retry.PREFIX))
+    assert len(due) == len(costly)

@@ -1,0 +1,65 @@
+"""AppTest: Retry your mistakes — a costly card of the practice table comes back as the
+learner saw it (nothing hidden from seat A in the page), the learner clicks a card on the
+table and is told whether it is a better card and why, in every language."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.practice.test_retry import CODE, finished_game, review_of
+from tests.ui.playdriver import Clicker, hidden_cards, page_text
+from tests.ui.test_app import app, no_errors, open_page
+from tutorial.engine.cards import CODES
+from tutorial.explain import card_name
+from tutorial.i18n import LANGS, get_translator
+from tutorial.practice import retry
+from tutorial.progress import ProgressStore
+from tutorial.ui import cardbuttons
+
+
+@pytest.fixture(scope="module")
+def positions() -> list[dict[str, object]]:
+    g = finished_game()
+    return retry.from_review(g.profile, g.current, review_of(g))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("right", [True, False])
+def test_a_costly_card_comes_back_and_the_better_card_is_found(
+    lang: str, right: bool, positions: list[dict[str, object]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tr = get_translator(lang)
+    retry.add(ProgressStore(), CODE, positions)
+    clicker = Clicker()
+    monkeypatch.setattr(cardbuttons, "_COMPONENT", clicker)
+    at = open_page(app(lang=lang, learner=CODE), "retry")
+    no_errors(at)
+    (r, _) = retry.queue(ProgressStore().items(CODE, retry.PREFIX))[1]
+    state = r.state()
+    text = page_text(at, clicker)
+    for c in hidden_cards(state):  # the learner's view of that moment, nothing more
+        assert f'data-card=\\"{CODES[c]}\\"' not in text and card_name(tr, c) not in text
+    target = r.best[0].card if right else r.played.card
+    clicker.choose = lambda codes: CODES[target]
+    clicker.armed = True
+    at.run()
+    no_errors(at)
+    if right:
+        assert at.success and at.success[0].value.startswith(tr("Right!")), at.success
+    else:
+        assert at.info and at.info[0].value.startswith(tr("Not yet.")), at.info
+        assert tr("That is the card you played in the game.") in at.info[0].value
+    text = page_text(at, clicker)
+    for c in hidden_cards(state):
+        assert card_name(tr, c) not in text
+    saved = retry.queue(ProgressStore().items(CODE, retry.PREFIX))[1]
+    again = next(x for x in saved if x.id == r.id)
+    assert (again.box, again.attempts) == ((1, 1) if right else (0, 1))
+    at.button(key="retry_next").click().run()
+    no_errors(at)
+
+
+def test_nothing_to_retry_says_so_and_offers_the_practice_table() -> None:
+    at = open_page(app(lang="fr", learner=CODE), "retry")
+    no_errors(at)
+    assert at.success and any("play" in str(p.proto.page) for p in at.get("page_link"))

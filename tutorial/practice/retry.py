@@ -1,0 +1,242 @@
+"""Retry your mistakes: the cards the coach labelled a mistake or a blunder at the practice
+table come back as positions to replay ("find a better card"), spaced like the drills.
+
+Each position is a progress item ``retry/<id>`` (through the progress store, so it survives
+a reload and follows the learner code to another device, on either backend). Its value is
+plain data: the deal (profile, seed, dealer), the actions up to the learner's decision, the
+card played, the coach's options (each card with its expected points over the worlds the
+learner could not tell apart, best first), the coach's reason when it proved one, and a
+Leitner box like the drills' (:mod:`tutorial.drills.practice`): a better card found moves it
+up a box, another card back to box 0; it is due again after ``2**box`` further retries
+(``retry/counter``) and leaves the queue at box :data:`TOP`.
+
+A card counts as "better" when its expected points are within :data:`GOOD` of the best
+card's: the coach's label for it would be *best* or *good*.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from tutorial.coach.labels import THRESHOLDS
+from tutorial.engine.actions import PlayCard, parse_action
+from tutorial.engine.state import State
+from tutorial.practice.game import HandRecord, replay
+from tutorial.progress import Item, ProgressStore
+
+PREFIX = "retry/"
+COUNTER = "retry/counter"
+TOP = 3
+"""Found three times in a row (at growing gaps) and a position has been learnt."""
+GOOD = dict(THRESHOLDS)["good"]
+"""A card within this many expected points of the best one is a better card."""
+LABELS = ("mistake", "blunder")
+"""The coach's labels that send a card to the retry queue."""
+MAX_POSITIONS = 200
+"""At most this many positions are kept (the oldest learnt ones are not added again)."""
+
+
+def position_id(profile: str, seed: int, dealer: int, actions: list[str]) -> str:
+    text = "|".join([profile, str(seed), str(dealer), *actions])
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+
+
+@dataclass(frozen=True)
+class Retry:
+    """One position to retry."""
+
+    id: str
+    profile: str
+    seed: int
+    dealer: int
+    actions: tuple[str, ...]
+    played: PlayCard
+    options: tuple[tuple[PlayCard, float], ...]
+    """Each card the coach priced, with its expected points for the learner's side."""
+    reason: str | None
+    label: str
+    box: int = 0
+    due: int = 0
+    attempts: int = 0
+    correct: int = 0
+    added: int = 0
+
+    @property
+    def best(self) -> tuple[PlayCard, float]:
+        return self.options[0]
+
+    def state(self) -> State:
+        """The position: the hand replayed up to the learner's decision."""
+        rec = HandRecord(self.seed, self.dealer, list(self.actions))
+        return replay(self.profile, rec).state
+
+    def value_of(self, card: int) -> float | None:
+        """The expected points of the card (as the top card of a pile too), or None."""
+        for action, value in self.options:
+            if action.card == card:
+                return value
+        return None
+
+    def is_better(self, card: int) -> bool:
+        value = self.value_of(card)
+        return value is not None and self.best[1] - value <= GOOD + 1e-9
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "profile": self.profile,
+            "seed": self.seed,
+            "dealer": self.dealer,
+            "actions": list(self.actions),
+            "played": str(self.played),
+            "options": [[str(a), round(v, 3)] for a, v in self.options],
+            "reason": self.reason,
+            "label": self.label,
+            "box": self.box,
+            "due": self.due,
+            "attempts": self.attempts,
+            "correct": self.correct,
+            "added": self.added,
+        }
+
+
+def _card(text: object) -> PlayCard:
+    action = parse_action(str(text))
+    if not isinstance(action, PlayCard):
+        raise ValueError("a retry position is about a card")
+    return action
+
+
+def _int(value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError("not a whole number")
+    return value
+
+
+def parse(pid: str, value: Any) -> Retry | None:
+    """The position saved as ``value``, or None if it is not a valid one (ignored, never
+    half-loaded: it must replay through the engine to the learner's turn)."""
+    try:
+        options = tuple((_card(a), float(v)) for a, v in value["options"])
+        reason = value.get("reason")
+        r = Retry(
+            pid,
+            str(value["profile"]),
+            _int(value["seed"]),
+            _int(value["dealer"]),
+            tuple(str(a) for a in value["actions"]),
+            _card(value["played"]),
+            options,
+            reason if isinstance(reason, str) else None,
+            str(value["label"]),
+            *(_int(value.get(k, 0)) for k in ("box", "due", "attempts", "correct", "added")),
+        )
+        state = r.state()
+    except (KeyError, TypeError, ValueError):
+        return None
+    if not options or state.to_act != 0 or r.played.card not in {a.card for a, _ in options}:
+        return None
+    return r
+
+
+def _counter(items: Mapping[str, Item]) -> int:
+    c = items.get(COUNTER)
+    return c.value if c is not None and isinstance(c.value, int) else 0
+
+
+def positions(items: Mapping[str, Item]) -> list[Retry]:
+    out = []
+    for key, it in items.items():
+        if key.startswith(PREFIX) and key != COUNTER:
+            r = parse(key[len(PREFIX) :], it.value)
+            if r is not None:
+                out.append(r)
+    return out
+
+
+def queue(items: Mapping[str, Item]) -> tuple[int, list[Retry]]:
+    """The retry counter and every position not learnt yet, the next one first: due ones
+    (``due <= counter``) before later ones, a lower box first, then the oldest first."""
+    counter = _counter(items)
+    live = [r for r in positions(items) if r.box < TOP]
+    live.sort(key=lambda r: (max(r.due - counter, 0), r.box, r.added, r.id))
+    return counter, live
+
+
+def from_review(profile: str, rec: HandRecord, review: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The positions a hand's review sends to the queue: every card of the learner the
+    coach labelled mistake or blunder (plain data, ``id`` included)."""
+    out = []
+    for d in review.get("decisions", []):
+        if d.get("phase") != "play" or d.get("label") not in LABELS:
+            continue
+        index = d.get("index")
+        if not isinstance(index, int) or not 0 <= index < len(rec.actions):
+            continue
+        actions = rec.actions[:index]
+        pid = position_id(profile, rec.seed, rec.dealer, actions)
+        out.append(
+            {
+                "id": pid,
+                "profile": profile,
+                "seed": rec.seed,
+                "dealer": rec.dealer,
+                "actions": list(actions),
+                "played": str(d.get("action")),
+                "options": [[o["action"], o["value"]] for o in d.get("options", [])],
+                "reason": d.get("reason"),
+                "label": d.get("label"),
+            }
+        )
+    return out
+
+
+def add(store: Any, learner: str, new: list[dict[str, Any]]) -> int:
+    """Add positions to the learner's queue (one atomic write); a position already there
+    keeps its box. Returns how many were added."""
+    if not new:
+        return 0
+    keys = tuple(PREFIX + n["id"] for n in new)
+
+    def change(cur: dict[str, Item]) -> dict[str, tuple[Any, bool]]:
+        counter = _counter(cur)
+        out: dict[str, tuple[Any, bool]] = {}
+        for i, (n, key) in enumerate(zip(new, keys, strict=True)):
+            if key in cur or key in out:
+                continue
+            value = {k: v for k, v in n.items() if k != "id"}
+            # ``added`` orders positions: the retry counter then the card's place in the hand
+            value.update(box=0, due=counter, attempts=0, correct=0, added=counter * 1000 + i)
+            out[key] = (value, False)
+        return out
+
+    saved = store.update(learner, (*keys, COUNTER), change)
+    return len(saved) if isinstance(saved, dict) else 0
+
+
+def record(store: ProgressStore, learner: str, pid: str, right: bool) -> Retry | None:
+    """Count one retry of position ``pid``: one atomic read-modify-write of its box and the
+    counter. Returns the position as saved (None if it is not there)."""
+    key = PREFIX + pid
+
+    def change(cur: dict[str, Item]) -> dict[str, tuple[Any, bool]]:
+        it = cur.get(key)
+        r = parse(pid, it.value) if it is not None else None
+        if r is None:
+            return {}
+        counter = _counter(cur) + 1
+        value = r.to_json()
+        value["attempts"] += 1
+        if right:
+            value["correct"] += 1
+            value["box"] = min(r.box + 1, TOP)
+        else:
+            value["box"] = 0
+        value["due"] = counter + 2 ** value["box"]
+        return {key: (value, value["box"] >= TOP), COUNTER: (counter, False)}
+
+    saved = store.update(learner, (key, COUNTER), change)
+    it = saved.get(key) if isinstance(saved, dict) else None
+    return parse(pid, it.value) if it is not None else None

@@ -1,0 +1,126 @@
+"""Retry your mistakes: the cards the coach marked as a mistake or a blunder at the practice
+table come back as positions, as the learner saw them, spaced like the drills
+(:mod:`tutorial.practice.retry`): find a better card."""
+
+import streamlit as st
+
+from tutorial.coach.reasons import reason_text
+from tutorial.engine.cards import Card
+from tutorial.practice import retry
+from tutorial.practice.game import Game, HandRecord
+from tutorial.ui import cardbuttons
+from tutorial.ui.app import current, pages
+from tutorial.ui.playhint import number, short_card
+from tutorial.ui.playtable import table_html
+from tutorial.ui.session import store
+
+s = current()
+t = s.t
+st.title(t("Retry your mistakes"), anchor=False)
+st.caption(
+    t(
+        "Cards the coach marked as a mistake or a blunder at the practice table come back "
+        "here as you saw them: find a better card. The ones you miss come back sooner."
+    )
+)
+items = store().items(s.learner, retry.PREFIX)
+_, due = retry.queue(items)
+every = {r.id: r for r in retry.positions(items)}
+pick = st.session_state.get("_retry_pick")  # (position id, its attempts when picked)
+result = st.session_state.get("_retry_result")  # (position id, attempts, card, right)
+shown = every.get(pick[0]) if isinstance(pick, tuple) else None
+if shown is not None and not (result and result[0] == shown.id) and shown.box >= retry.TOP:
+    shown = None
+if shown is None:
+    if not due:
+        st.success(t("Nothing to retry: no costly card of yours is waiting."), icon="🎉")
+        st.page_link(pages(s)["play"], label=t("Play at the practice table"), icon="🃏")
+        st.stop()
+    shown = due[0]
+    pick = (shown.id, shown.attempts)
+    st.session_state["_retry_pick"] = pick
+    result = None
+    st.session_state.pop("_retry_result", None)
+assert isinstance(pick, tuple)
+st.caption(t.n("{n} position to retry.", "{n} positions to retry.", len(due)))
+r = shown
+state = r.state()
+trump = state.trump if state.trump >= 0 else None
+g = Game(r.profile, "random", r.seed, [HandRecord(r.seed, r.dealer, list(r.actions))])
+played = Card(r.played.card).pretty
+st.markdown(
+    t(
+        "**Find a better card.** Trick {n}: in the game you played {card} here.",
+        n=len(state.tricks) + 1,
+        card=played,
+    )
+)
+answered = isinstance(result, tuple) and result[:2] == pick
+choices = cardbuttons.play_choices(t, state, 0)
+clicked = cardbuttons.card_buttons(
+    t,
+    key=f"retry_{r.id}_{pick[1]}",
+    cards=choices.cards,
+    legal=() if answered else choices.legal,
+    reasons=choices.reasons,
+    trump=trump,
+    profile=state.profile,
+    table=table_html(t, g),
+    passive=answered,
+    group_label=t("Your cards: choose one to play"),
+)
+if clicked is not None and not answered:
+    right = r.is_better(clicked)
+    retry.record(store(), s.learner, r.id, right)
+    st.session_state["_retry_result"] = (r.id, pick[1], clicked, right)
+    st.rerun()
+if answered:
+    assert isinstance(result, tuple)
+    card, right = int(result[2]), bool(result[3])
+    best, best_value = r.best
+    value = r.value_of(card) or 0.0
+    mine = short_card(t, card, trump, r.profile)
+    lines = []
+    if card == r.played.card:
+        lines.append(t("That is the card you played in the game."))
+    if right:
+        lines.append(
+            t(
+                "{card} is a better card: your side's expected points {v}, against {w} "
+                "with {played}.",
+                card=mine,
+                v=number(t, value),
+                w=number(t, r.value_of(r.played.card) or 0.0),
+                played=played,
+            )
+        )
+    else:
+        lines.append(
+            t(
+                "{card}: your side's expected points {v}; with {best}: {w}.",
+                card=mine,
+                v=number(t, value),
+                best=short_card(t, best.card, trump, r.profile),
+                w=number(t, best_value),
+            )
+        )
+    reason = reason_text(r.reason, t) if r.reason else None
+    if reason:
+        lines.append(t("In the game: {reason}", reason=reason))
+    lines.append(
+        t(
+            "Averages over the deals that fit what you had seen at that moment, each "
+            "played out with every card visible."
+        )
+    )
+    text = "  \n".join(lines)
+    if right:
+        st.success(t("Right!") + " " + text, icon="✅")
+    else:
+        st.info(t("Not yet.") + " " + text, icon="🔁")
+
+    def _next() -> None:
+        st.session_state.pop("_retry_pick", None)
+        st.session_state.pop("_retry_result", None)
+
+    st.button(t("Next position"), key="retry_next", on_click=_next, type="primary")
