@@ -52,6 +52,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_yaml.py
 	$(BIN)/python benchmarks/bench_load.py
 	$(BIN)/python benchmarks/bench_strength.py
+	$(BIN)/python benchmarks/bench_play.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

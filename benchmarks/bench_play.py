@@ -274,6 +274,11 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     env = {"CINCH_PLAY_PAUSE": "0", "CINCH_BOT_WORKERS": "1", "CINCH_COACH_WORKERS": "1"}
     out: dict[str, Any] = {"cpus": os.cpu_count(), "load_before": os.getloadavg()}
+
+    def done(key: str) -> None:  # each figure as soon as it is measured (a long run may stop)
+        if not args.json:
+            print(f"{key}: {out[key]}", flush=True)
+
     cpu0 = time.process_time()
     with tempfile.TemporaryDirectory() as tmp, running_app(Path(tmp) / "p.sqlite3", env=env) as url:
         warm = TableSession(url, 7)
@@ -284,8 +289,11 @@ def main(argv: list[str] | None = None) -> int:
         out["click_to_reply_s"] = [round(x, 2) for x in table.clicks]
         out["click_to_reply_cpu"] = summary(table.cpu)
         out["click_to_reply_cpu_s"] = [round(x, 2) for x in table.cpu]
+        for key in ("click_to_reply", "click_to_reply_s", "click_to_reply_cpu"):
+            done(key)
         base = asyncio.run(lesson_clicks(url, args.rounds))
         out["lesson_alone"] = summary(base)
+        done("lesson_alone")
         lat, sessions = asyncio.run(tables_and_lesson(url, args.tables, args.rounds))
         row = summary(lat)
         row["p50_vs_alone"] = round(row["p50_ms"] / out["lesson_alone"]["p50_ms"], 2)
@@ -298,8 +306,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(out, indent=2))
     else:
-        for k, v in out.items():
-            print(f"{k}: {v}")
+        for k in (f"lesson_with_{args.tables}_tables", "load_after", "bench_cpu_s"):
+            done(k)
     return 1 if out["click_to_reply"]["errors"] else 0
 
 
