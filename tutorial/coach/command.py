@@ -10,86 +10,46 @@ Exit codes as ``cinch replay``: 0 done and matched, 1 an expectation failed, 2 i
 from __future__ import annotations
 
 import argparse
-import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from tutorial.coach.advise import advise
 from tutorial.coach.labels import LABEL_TEXT
 from tutorial.coach.review import review
-from tutorial.engine.hand import Hand, Phase
-from tutorial.engine.profiles import DEFAULT_PROFILE, get_profile
+from tutorial.engine.hand import Phase
 from tutorial.engine.seats import SEAT_LETTERS
 from tutorial.engine.state import State
 from tutorial.i18n import LANGS, Translator, get_translator
-from tutorial.scenario import fields as F
-from tutorial.scenario.common import top_and_pile
-from tutorial.scenario.files import FileReport, compare
-from tutorial.scenario.replay import replay
-from tutorial.yamldoc import SourceError, Where, YamlDoc
+from tutorial.scenario.files import (
+    FileReport,
+    JobResult,
+    compare,
+    expectation,
+    hand_state,
+    print_report,
+    replayed_hand,
+    run_job,
+)
+from tutorial.yamldoc import Where, YamlDoc
 
 MAX_SAMPLES = 200
 
 
-def state_of(m: Mapping[str, Any], w: Where) -> State:
-    """The core state of a ``hand`` scenario the replay accepted, with its full history."""
-    profile = get_profile(m.get("profile", DEFAULT_PROFILE))
-    dealer = F.seat(w, ("dealer",), m.get("dealer"))
-    deal = m["deal"]
-    dealt = {s: F.cards(w, ("deal", SEAT_LETTERS[s]), deal[SEAT_LETTERS[s]]) for s in range(4)}
-    hand = Hand.from_deal(profile, dealer, dealt, F.cards(w, ("stock",), m.get("stock")))
-    for i, call in enumerate(m["bids"]):
-        value = None if call == "pass" or call is None else F.integer(w, ("bids", i), call)
-        hand.bid(hand.to_act, value)
-    if "trump" not in m or hand.phase is not Phase.TRUMP:
-        return hand.state
-    assert hand.high_seat is not None
-    hand.name_trump(hand.high_seat, F.suit(w, ("trump",), m["trump"]))
-    if profile.draw:
-        keep = None
-        if "keep" in m:
-            keep = {SEAT_LETTERS.index(k): F.cards(w, ("keep", k), v) for k, v in m["keep"].items()}
-        dk = F.cards(w, ("dealer_keeps",), m["dealer_keeps"]) if "dealer_keeps" in m else None
-        rs = F.cards(w, ("reshuffle",), m["reshuffle"]) if "reshuffle" in m else None
-        hand.refill(keep=keep, dealer_keeps=dk, reshuffle=rs)
-    for ti, trick in enumerate(m.get("plays", [])):
-        for k, item in enumerate(trick):
-            top, pile = top_and_pile(w, ("plays", ti, k), item, {})
-            hand.play(hand.to_act, top, pile)
-    return hand.state
-
+state_of = hand_state
+"""The core state of a ``hand`` scenario the replay accepted, with its full history."""
 
 Job = Callable[[State, Where, dict[str, Any]], dict[str, Any]]
 
 
 def _run_file(path: Path, name: str, job: Job) -> FileReport:
-    report = FileReport(name)
-    try:
-        doc = YamlDoc.load(path, name)
-        where = Where(doc)
-        rep = replay(doc.data, where)
-        if rep.kind != "hand":
-            raise where.error(("kind",), f"this command needs a `hand` scenario, not {rep.kind!r}")
-        expect = doc.data.get("expect")
-        if expect is not None and not isinstance(expect, dict):
-            raise where.error(("expect",), "expected a mapping of result fields")
+    def run(doc: YamlDoc, where: Where) -> JobResult:
+        rep = replayed_hand(doc, where, "this command")
+        expect = expectation(doc, where)
         result = job(state_of(doc.data, where), where, rep.result)
-        mismatches = compare(expect, rep.result) if expect else []
-    except SourceError as exc:
-        report.error = exc.as_dict()
-        report.error["text"] = str(exc)
-        return report
-    except Exception as exc:  # a bug of ours: still a located report, exit 2
-        err = SourceError(name, None, (), f"internal error ({type(exc).__name__}: {exc})")
-        report.error = {**err.as_dict(), "reason": "internal_error", "text": str(err)}
-        return report
-    for m in mismatches:
-        m["line"] = doc.line(("expect", *m.pop("path")))
-    report.result = result
-    report.mismatches = mismatches
-    report.ok = not mismatches
-    return report
+        return JobResult(result, compare(expect, rep.result) if expect else [])
+
+    return run_job(path, name, run)
 
 
 def _review_job(args: argparse.Namespace, t: Translator) -> Job:
@@ -128,23 +88,6 @@ def _advise_job(args: argparse.Namespace) -> Job:
         return advise(state, args.seat, samples=args.samples, seed=args.seed).to_json()
 
     return job
-
-
-def _print_report(name: str, report: FileReport, args: argparse.Namespace, body: Any) -> None:
-    if args.json:
-        print(json.dumps(report.as_json(), ensure_ascii=False))
-        return
-    if report.error:
-        print(f"error  {report.error['text']}")
-        return
-    for m in report.mismatches:
-        line = f":{m['line']}" if m.get("line") else ""
-        print(
-            f"FAIL   {name}{line}: expect.{m['key']}: expected {m['expected']!r}, "
-            f"the engine says {m['actual']!r}"
-        )
-    if not report.mismatches and report.result is not None:
-        body(name, report.result)
 
 
 def _review_text(t: Translator) -> Callable[[str, dict[str, Any]], None]:
@@ -223,13 +166,13 @@ def _seed(text: str) -> int:
 def run_review(args: argparse.Namespace) -> int:
     t = get_translator(args.lang)
     report = _run_file(Path(args.file), args.file, _review_job(args, t))
-    _print_report(args.file, report, args, _review_text(t))
+    print_report(report, args.json, "engine", _review_text(t))
     return report.status
 
 
 def run_advise(args: argparse.Namespace) -> int:
     report = _run_file(Path(args.file), args.file, _advise_job(args))
-    _print_report(args.file, report, args, _advise_body)
+    print_report(report, args.json, "engine", _advise_body)
     return report.status
 
 
