@@ -96,7 +96,7 @@ def test_advise_json_contract(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     code, obj = _json(capsys, "advise", str(p), "--seat", "B", "--samples", "2")
     assert code == 0, obj
     r = obj["result"]
-    assert isinstance(r, dict) and r["seat"] == "B" and r["play"] == "double-dummy"
+    assert isinstance(r, dict) and r["seat"] == "B" and r["play"] == "bots" and r["bot"] == "rules"
     assert [s["suit"] for s in r["suits"]] == ["C", "D", "H", "S"]
     for s in r["suits"]:
         assert sum(s["distribution"].values()) == pytest.approx(1.0)

@@ -14,8 +14,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tutorial.coach.advise import advise
+from tutorial.bots import BOT_NAMES
+from tutorial.coach.advise import DEFAULT_SAMPLES, advise
 from tutorial.coach.labels import LABEL_TEXT
+from tutorial.coach.playout import DEFAULT_BOT
 from tutorial.coach.review import review
 from tutorial.engine.hand import Phase
 from tutorial.engine.seats import SEAT_LETTERS
@@ -34,6 +36,7 @@ from tutorial.scenario.files import (
 from tutorial.yamldoc import Where, YamlDoc
 
 MAX_SAMPLES = 200
+BOT_HELP = f"the bot that plays the advisor's hands (default {DEFAULT_BOT}: fast and sound)"
 
 
 state_of = hand_state
@@ -65,7 +68,7 @@ def _review_job(args: argparse.Namespace, t: Translator) -> Job:
                 f"cinch review needs a finished hand; this one stops in the {state.phase.value} "
                 "phase (use cinch advise in the bidding, cinch solve in the play)",
             )
-        rv = review(state, args.seat, samples=args.samples, seed=args.seed)
+        rv = review(state, args.seat, samples=args.samples, seed=args.seed, bot=args.bot)
         out = rv.to_json()
         out["lang"] = t.lang
         for d, js in zip(rv.decisions, out["decisions"], strict=True):
@@ -85,7 +88,8 @@ def _advise_job(args: argparse.Namespace) -> Job:
                 f"cinch advise needs a hand stopped in the bidding with {SEAT_LETTERS[args.seat]} "
                 f"to call; here {who} is to call",
             )
-        return advise(state, args.seat, samples=args.samples, seed=args.seed).to_json()
+        advice = advise(state, args.seat, samples=args.samples, seed=args.seed, bot=args.bot)
+        return advice.to_json()
 
     return job
 
@@ -126,14 +130,19 @@ def _moment(t: Translator, d: dict[str, Any]) -> str:
 def _advise_body(name: str, r: dict[str, Any]) -> None:
     print(
         f"ok     {name}: seat {r['seat']}, best call {r['best']} "
-        f"({r['samples']} worlds, play {r['play']}: an optimistic proxy for the bots)"
+        f"({r['samples']} worlds, every hand played by {r['bot']} bots, each seat seeing "
+        "only its own cards)"
     )
     for s in r["suits"]:
         dist = " ".join(f"{k}:{v:.0%}" for k, v in s["distribution"].items())
         print(f"  trump {s['suit']}: the side's points, mean {s['mean']:.2f} ({dist})")
     for c in r["calls"]:
         suit = f" in {c['suit']}" if c["suit"] else ""
-        print(f"  {c['call']:>4}{suit}: score change {c['score_change']:+.2f}, net {c['net']:+.2f}")
+        holds = f", holds the contract {c['holds']:.0%}" if c["call"] != "pass" else ""
+        print(
+            f"  {c['call']:>4}{suit}: score change {c['score_change']:+.2f}, "
+            f"net {c['net']:+.2f}{holds}"
+        )
 
 
 def _seat(text: str) -> int:
@@ -184,12 +193,19 @@ def add_parsers(sub: Any) -> None:
     rp.add_argument("--samples", type=_samples, default=24, help="worlds per card (default 24)")
     rp.add_argument("--seed", type=_seed, default=0)
     rp.add_argument("--lang", default="en", choices=LANGS)
+    rp.add_argument("--bot", default=DEFAULT_BOT, choices=BOT_NAMES, help=BOT_HELP)
     rp.add_argument("--json", action="store_true")
     rp.set_defaults(func=run_review)
     ap = sub.add_parser("advise", help="the bid advisor for a hand stopped in the bidding")
     ap.add_argument("file", metavar="FILE")
     ap.add_argument("--seat", type=_seat, required=True, help="A, B, C or D")
-    ap.add_argument("--samples", type=_samples, default=4, help="worlds (default 4)")
+    ap.add_argument(
+        "--samples",
+        type=_samples,
+        default=DEFAULT_SAMPLES,
+        help=f"worlds (default {DEFAULT_SAMPLES})",
+    )
     ap.add_argument("--seed", type=_seed, default=0)
+    ap.add_argument("--bot", default=DEFAULT_BOT, choices=BOT_NAMES, help=BOT_HELP)
     ap.add_argument("--json", action="store_true")
     ap.set_defaults(func=run_advise)
