@@ -16,8 +16,9 @@ action taken against the best one:
   at the call, each played out by the bots): the expected change of the side's game score
   minus the other side's, so the cost is in points of the game score (a set bid loses its
   amount); ``dd_cost`` is the advisor on the actual deal (the bots' play of it).
-* **the refill's keep decisions** are not priced (the worlds cannot yet be sampled in the
-  middle of the refill); they are listed in :attr:`Review.not_priced`.
+* **the refill's keep decisions** (a classic discard's keep, the dealer's keep) — over
+  sampled worlds, each option played out by the bots (:mod:`tutorial.coach.keeps`), in
+  points of the hand; ``dd_cost`` is the same on the actual deal.
 
 The label comes from the expected cost (:mod:`tutorial.coach.labels`); a named reason from
 :mod:`tutorial.coach.reasons`, proved on the line played and by the solver. Deterministic for
@@ -32,11 +33,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutorial.coach.advise import Table, call_values, outcome_table, trump_values
+from tutorial.coach.keeps import keep_values
 from tutorial.coach.labels import label_of, worse_than_good
 from tutorial.coach.playout import DEFAULT_BOT
 from tutorial.coach.reasons import REASONS, find_reason, reason_text
 from tutorial.coach.values import WorldValues, world_values
-from tutorial.engine.actions import Action, Call, NameTrump, PlayCard
+from tutorial.engine.actions import Action, Call, DealerKeep, Keep, NameTrump, PlayCard
 from tutorial.engine.observe import ResampleError, observe, sample_world
 from tutorial.engine.seats import SEAT_LETTERS
 from tutorial.engine.state import CHANCE, Phase, State
@@ -175,21 +177,14 @@ def review(
                 n = min(samples, BID_SAMPLES)
                 decisions.append(_price_call(index, before, action, n, rng, tables, bot))
                 continue
+            if isinstance(action, Keep | DealerKeep):
+                n = min(samples, BID_SAMPLES)
+                decisions.append(_price_keep(index, before, action, n, rng, bot))
+                continue
         except ResampleError as exc:
             skipped.append(NotPriced(index, before.phase, action, f"no world sampled: {exc}"))
             continue
-        if isinstance(action, Call | NameTrump):
-            skipped.append(NotPriced(index, before.phase, action, "calls were not asked for"))
-        else:
-            skipped.append(
-                NotPriced(
-                    index,
-                    before.phase,
-                    action,
-                    "the refill's keep decisions are not priced yet: the worlds a seat "
-                    "cannot tell apart are not sampled in the middle of the refill",
-                )
-            )
+        skipped.append(NotPriced(index, before.phase, action, "calls were not asked for"))
     ms = (time.perf_counter() - start) * 1000.0
     return Review(seat, final.profile.name, tuple(decisions), tuple(skipped), samples, seed, ms)
 
@@ -250,6 +245,36 @@ def _price_card(
         len(worlds),
         tuple(ranked),
         trick,
+    )
+
+
+def _price_keep(
+    index: int,
+    before: State,
+    action: Keep | DealerKeep,
+    samples: int,
+    rng: random.Random,
+    bot: str,
+) -> Decision:
+    if len(before.legal_actions()) == 1:  # forced: nothing to choose
+        return Decision(
+            index, Phase.REFILL, action, action, 0.0, 0, "best", None, 0, ((action, 0.0),)
+        )
+    expected, actual = keep_values(before, action, samples, rng, bot)
+    ranked = _ranked(expected, action)
+    cost = max(0.0, ranked[0][1] - expected[action])
+    dd_cost = max(actual.values()) - actual[action]
+    return Decision(
+        index,
+        Phase.REFILL,
+        action,
+        ranked[0][0],
+        cost,
+        dd_cost,
+        label_of(cost),
+        None,
+        samples,
+        tuple(ranked),
     )
 
 
