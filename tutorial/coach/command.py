@@ -124,6 +124,8 @@ def _review_text(t: Translator) -> Callable[[str, dict[str, Any]], None]:
 def _moment(t: Translator, d: dict[str, Any]) -> str:
     if d["phase"] == "play":
         return t("Trick {n}", n=d["trick"])
+    if d["phase"] == "refill":
+        return t("Discard and refill")
     return t("Naming trump") if d["phase"] == "trump" else t("The bidding")
 
 
