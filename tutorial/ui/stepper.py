@@ -8,7 +8,7 @@ import re
 import streamlit as st
 
 from tutorial.engine.profiles import get_profile
-from tutorial.lessons.model import Lesson, Scenario, Step
+from tutorial.lessons.model import Lesson, Scenario, Step, YourDecision
 from tutorial.progress import Item, position_item
 from tutorial.ui.moments import (
     chapter_title,
@@ -21,6 +21,7 @@ from tutorial.ui.moments import (
 from tutorial.ui.session import Session, store
 from tutorial.ui.table import frame_table, taken_so_far
 from tutorial.ui.views import safe_md
+from tutorial.ui.yourdecision import your_decision
 from tutorial.ui.yourmove import move_state, your_move
 
 
@@ -114,7 +115,10 @@ def stepper(
             )
 
     move = moves.get(frame.id)
-    if move is not None and not your_move(
+    if isinstance(move, YourDecision):
+        if not your_decision(s, lesson, step, move, frames[i - 1], scenario.replay.profile, saved):
+            return  # the learner calls (names trump) first; the moment is drawn once they have
+    elif move is not None and not your_move(
         s, lesson, step, move, scenario.replay.frames[i], scenario.replay.profile, saved
     ):
         return  # the learner plays this card first; the moment is drawn once they have
