@@ -18,6 +18,8 @@ from tutorial.lessons.decisions import generated
 from tutorial.lessons.loader import load_course
 from tutorial.lessons.model import YourDecision
 
+STOCK = ["9C", "AS", "JH", "QS", "6C", "8D", "2C", "QH"]
+STOCK += ["6H", "3S", "3C", "4C", "TC", "2D", "2S", "JD"]
 # A deals; B, C, D, A call. B holds the Right Pedro 5♠ and K♠ 10♠ 8♠ (6 points in spades).
 HAND = {
     "kind": "hand",
@@ -28,24 +30,7 @@ HAND = {
         "C": ["4H", "5H", "8H", "6S", "JS", "5C", "7C", "AC", "4D"],
         "D": ["5D", "QD", "3H", "TH", "9S", "9H", "KH", "4S", "7S"],
     },
-    "stock": [
-        "9C",
-        "AS",
-        "JH",
-        "QS",
-        "6C",
-        "8D",
-        "2C",
-        "QH",
-        "6H",
-        "3S",
-        "3C",
-        "4C",
-        "TC",
-        "2D",
-        "2S",
-        "JD",
-    ],  # fmt: skip
+    "stock": STOCK,
     "bids": [8, "pass", "pass", "pass"],
     "trump": "S",
 }
