@@ -10,6 +10,7 @@ import streamlit as st
 from tutorial.engine.profiles import get_profile
 from tutorial.lessons.model import Lesson, Scenario, Step, YourDecision
 from tutorial.progress import Item, position_item
+from tutorial.ui.autoplay import autoplay_button, autoplay_tick
 from tutorial.ui.moments import (
     chapter_title,
     chapters,
@@ -105,6 +106,7 @@ def stepper(
                     args=(next_trick,),
                     disabled=i >= len(frames) - 1 or pending,
                 )
+            autoplay_button(t, key, i < len(frames) - 1 and not pending)
             st.caption(
                 t(
                     "Moment {i} of {n}: {title}",
@@ -113,6 +115,8 @@ def stepper(
                     title=moment_title(t, frame.id),
                 )
             )
+
+        autoplay_tick(key, len(frames) - 1, waiting, go)
 
     move = moves.get(frame.id)
     if isinstance(move, YourDecision):
