@@ -60,7 +60,9 @@ def click(at: AppTest, code: str) -> None:
 
 
 def infos(at: AppTest) -> str:
-    return " ".join(i.value for i in at.info)
+    """What the page says in its info boxes, and under the learner's cards (the feedback)."""
+    notes = [str(DRAWN[-1].get("note") or "")] if DRAWN else []
+    return " ".join([i.value for i in at.info] + notes)
 
 
 @pytest.mark.parametrize("lang", LANGS)

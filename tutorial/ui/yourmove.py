@@ -137,13 +137,11 @@ def your_move(
     )
     with st.container(border=True, key=f"ym:{lesson.id}:{step.id}:{move.at}"):
         st.markdown("**" + safe_md(t("Your move")) + "** — " + safe_md(prompt))
-        if state["tried"]:  # above the table: it shows where the learner just clicked
+        note = None
+        if state["tried"]:  # under the cards: where the learner just clicked, at any width
             last = state["tried"][-1]
             why = move_feedback(t, s.lang, move, last, before["trick"], trump)
-            st.info(
-                t("Not yet.") + " " + safe_md(why) + " " + t("Try again: there is no penalty."),
-                icon="🔁",
-            )
+            note = t("Not yet.") + " " + why + " " + t("Try again: there is no penalty.")
             show_button(s, lesson, step, move, state)
         clicked = card_buttons(
             t,
@@ -155,6 +153,7 @@ def your_move(
             profile=get_profile(profile),
             group_label=t("{seat}'s cards: choose one to play", seat=move.seat),
             table=frame_table(t, show_moment(before), profile, slot=move.seat),
+            note=note,
         )
         if clicked is not None:
             code = Card(clicked).code
