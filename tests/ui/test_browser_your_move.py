@@ -41,15 +41,24 @@ def shots(tmp_path: Path) -> Path:
 
 def in_view(page, element, view: dict[str, int]) -> bool:  # type: ignore[no-untyped-def]
     """The element is on screen without scrolling: all of it on a wide screen (1280×900);
-    on a phone, its start (the verdict and the first lines) where the learner clicked."""
-    time.sleep(0.3)  # let the page settle after the rerun
-    box = element.bounding_box()
-    if box is None:
-        return False
-    top, bottom = box["y"], box["y"] + box["height"]
-    if view["width"] >= 1000:
-        return top >= 0 and bottom <= view["height"]
-    return top >= 0 and top + 60 <= view["height"]
+    on a phone, its start (the verdict and the first lines) where the learner clicked. Polled
+    for up to 10 s: on a loaded machine the page may still be replacing the last run's
+    elements (drawn faded) when the text first appears."""
+    deadline = time.time() + 10
+    while True:
+        wait_idle(page)
+        box = element.bounding_box()
+        if box is not None:
+            top, bottom = box["y"], box["y"] + box["height"]
+            if view["width"] >= 1000:
+                ok = top >= 0 and bottom <= view["height"]
+            else:
+                ok = top >= 0 and top + 60 <= view["height"]
+            if ok:
+                return True
+        if time.time() > deadline:
+            return False
+        time.sleep(0.3)
 
 
 def wait_text(page, text: str, timeout: float = 30) -> None:  # type: ignore[no-untyped-def]
