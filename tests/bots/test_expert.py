@@ -29,7 +29,11 @@ def _deal(first: str) -> State:
     return State(PAGAT_62, 3, hands, rest[27:])
 
 
-def test_the_expert_bids_a_hand_of_point_trumps_and_passes_a_worthless_one() -> None:
+@pytest.mark.parametrize("samples", [0, 12])
+def test_the_expert_bids_a_hand_of_point_trumps_and_passes_a_worthless_one(
+    samples: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(expert, "BID_SAMPLES", samples)  # 0: the rules call; else checked
     strong = _deal("AH KH QH JH TH 5H 5D 2H 3C")
     call = decide("expert", observe(strong, 0), seed=1)
     assert isinstance(call, Call) and call.value is not None, call
