@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from tutorial.solver.position import Position
 from tutorial.solver.tables import from_strength, layout
+from tutorial.solver.trick import search_trick
 
 # seats of a trick: ORDER[non-empty seats as 4 bits][leader], skipping empty hands
 ORDER = tuple(
@@ -209,6 +210,8 @@ class Search:
         self.nodes += 1
         if not (h0 & (h0 - 1) or h1 & (h1 - 1) or h2 & (h2 - 1) or h3 & (h3 - 1)):
             v = self._last_trick(seats, rem)
+        elif len(seats) == 4 and o.bit_count() < self.pile_cards:
+            v = search_trick(self, seats, alpha, beta, o, entry)
         else:
             v = self._play(seats, 0, alpha, beta, o, -1, -2, seats[0], 0, entry)
         if v < lo:
