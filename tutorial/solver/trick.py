@@ -18,6 +18,11 @@ if TYPE_CHECKING:
     from tutorial.solver.search import Entry, Search
 
 
+LOW = tuple((1 << (8 * p)) - 1 for p in range(53))
+"""LOW[p]: the bytes of the ``p`` weakest cards of a relative-rank key."""
+BELOW = tuple((1 << c) - 1 for c in range(52))
+
+
 def _lead_order(
     h: int, o: int, above: tuple[int, ...], pts: tuple[int, ...], tb: int, first: int
 ) -> list[int]:
@@ -92,7 +97,7 @@ def _follow_order(
 
 
 def search_trick(
-    sr: Search, seats: tuple[int, ...], alpha: int, beta: int, o: int, entry: Entry
+    sr: Search, seats: tuple[int, ...], alpha: int, beta: int, o: int, entry: Entry, seq: int
 ) -> int:
     """Fail-soft value (AC's capture points from this trick on) of a trick boundary where
     the four ``seats`` (leader first) all hold cards and no pile is possible; the best lead
@@ -113,6 +118,9 @@ def search_trick(
     for x0 in _lead_order(h0, o, above, pts, tb, entry[2]):
         c0 = x0 & 63
         hands[s0] = h0 ^ (1 << c0)
+        low = LOW[(o & BELOW[c0]).bit_count()]
+        seq1 = (seq & low) | ((seq >> 8) & ~low)
+        o1 = o ^ (1 << c0)
         led = suit[c0]
         keys = key[led]
         k0 = keys[c0]
@@ -130,6 +138,9 @@ def search_trick(
         for x1 in order1:
             c1 = x1 & 63
             hands[s1] = h1 ^ (1 << c1)
+            low = LOW[(o1 & BELOW[c1]).bit_count()]
+            seq2 = (seq1 & low) | ((seq1 >> 8) & ~low)
+            o2 = o1 ^ (1 << c1)
             k1 = keys[c1]
             if k1 > k0:
                 best1, win1 = k1, s1
@@ -149,6 +160,9 @@ def search_trick(
             for x2 in order2:
                 c2 = x2 & 63
                 hands[s2] = h2 ^ (1 << c2)
+                low = LOW[(o2 & BELOW[c2]).bit_count()]
+                seq3 = (seq2 & low) | ((seq2 >> 8) & ~low)
+                o3 = o2 ^ (1 << c2)
                 k2 = keys[c2]
                 if k2 > best1:
                     best2, win2 = k2, s2
@@ -183,7 +197,7 @@ def search_trick(
                         v = g
                     else:
                         hands[s3] = r3
-                        v = g + node(win, a3 - g, b3 - g)
+                        v = g + node(win, a3 - g, b3 - g, seq3, LOW[(o3 & BELOW[c3]).bit_count()])
                     if mx0:  # the fourth seat minimises
                         if v < val3:
                             val3 = v
