@@ -40,7 +40,9 @@ ORDER = tuple(
 )
 
 Entry = list[int]
-"""A transposition-table entry: [lower bound, upper bound, best lead or -1]."""
+"""A transposition-table entry: [lower bound, upper bound, best lead or -1] (the lead as
+its rank among the cards out: the entry serves every position with the same relative-rank
+key)."""
 
 
 class Search:
@@ -341,7 +343,7 @@ class Search:
                         alpha = v
                         if alpha >= beta:
                             if entry is not None:
-                                entry[2] = c
+                                entry[2] = (o & ((1 << c) - 1)).bit_count()
                             break
             elif v < value:
                 value = v
@@ -349,7 +351,7 @@ class Search:
                     beta = v
                     if alpha >= beta:
                         if entry is not None:
-                            entry[2] = c
+                            entry[2] = (o & ((1 << c) - 1)).bit_count()
                         break
         return value
 
@@ -376,7 +378,7 @@ class Search:
             tb = self.trumps
             scored = []
             for c in cands:
-                if c == first:
+                if (o & ((1 << c) - 1)).bit_count() == first:
                     sc = 10000
                 elif tb >> c & 1:
                     sc = 3200 + pts[c] if not o & above[c] else 2300 + c

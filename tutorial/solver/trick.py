@@ -27,7 +27,8 @@ def _lead_order(
     h: int, o: int, above: tuple[int, ...], pts: tuple[int, ...], tb: int, first: int
 ) -> list[int]:
     """The leader's cards (one of each run of equivalent cards), likely best first, as
-    ``score * 64 + card``: the table's lead, then trumps (the top trump first, then from
+    ``score * 64 + card``: the table's lead (``first``, its rank among the cards out),
+    then trumps (the top trump first, then from
     the highest), then plain cards (a top card first)."""
     out = []
     mm = h
@@ -40,7 +41,7 @@ def _lead_order(
             nxt = up & -up
             if nxt & h and pts[c] == pts[nxt.bit_length() - 1]:
                 continue  # the next stronger card out is ours and equivalent
-        if c == first:
+        if (o & BELOW[c]).bit_count() == first:
             sc = 10000
         elif tb >> c & 1:
             sc = 2300 + c if up else 3200 + pts[c]
@@ -249,14 +250,14 @@ def search_trick(
                 if v > a0:
                     a0 = v
                     if a0 >= b0:
-                        entry[2] = c0
+                        entry[2] = (o & BELOW[c0]).bit_count()
                         break
         elif v < val0:
             val0 = v
             if v < b0:
                 b0 = v
                 if a0 >= b0:
-                    entry[2] = c0
+                    entry[2] = (o & BELOW[c0]).bit_count()
                     break
     hands[s0] = h0
     sr.nodes += nodes
