@@ -91,6 +91,9 @@ class Search:
             v = self.pts[low.bit_length() - 1]
             pv.update({k | low: s + v for k, s in pv.items()})
         self.pv = pv
+        # the cheapest and the dearest card of every set of point cards
+        self.pmin = {k: min(self.pts[c] for c in _bits(k)) for k in pv if k}
+        self.pmax = {k: max(self.pts[c] for c in _bits(k)) for k in pv if k}
         # relative-rank keys: one byte per card still out, weakest first: its holder, its
         # effective suit and its point class (two positions with the same bytes are the
         # same game up to the names of the cards)
@@ -204,11 +207,11 @@ class Search:
                 hq = hands[q] & tb
                 if (q & 1) != side:
                     if hq and not hq & ~pm:
-                        gain += min(self.pts[c] for c in _bits(hq))
+                        gain += self.pmin[hq]
                 else:
                     loose = hq & pm & ~(sure_ac if not side else sure_bd)
                     if loose:
-                        gain += max(self.pts[c] for c in _bits(loose))
+                        gain += self.pmax[loose]
             if not side:
                 lo += gain
             else:
