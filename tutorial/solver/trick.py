@@ -86,9 +86,9 @@ def _follow_order(
             elif last:
                 sc = 500 + 20 * p - k
             else:
-                sc = (400 if tpts else 180) - k + 5 * p
+                sc = (450 if tpts else 350) - k + 5 * p
         elif partner_wins:
-            sc = 300 + 20 * p - k if last else 250 + 5 * p - k
+            sc = 300 + 20 * p - k if last else 250 + 20 * p - k
         else:
             sc = 200 - 20 * p - k
         out.append(sc * 64 + c)
