@@ -34,8 +34,12 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+# The suite in parallel worker processes, one a core (pytest-xdist; `make test WORKERS=0`
+# runs it in one process). worksteal: the slow browser and page tests are spread over the
+# workers as they free up, not dealt out in fixed chunks.
+WORKERS ?= auto
 pytest: $(STAMP)
-	$(BIN)/pytest
+	$(BIN)/pytest $(if $(filter 0,$(WORKERS)),,-n $(WORKERS) --dist worksteal)
 
 test: lint typecheck pytest
 
