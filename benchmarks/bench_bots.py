@@ -72,6 +72,7 @@ def run(hands: int, seed: int, profile_name: str) -> dict[str, object]:
             "wall_ms": _stats(every_wall),
             "cpu_ms": _stats(every_cpu),
             "cpu_ms_by_phase": {k: _stats(v) for k, v in sorted(cpu[bot].items())},
+            "wall_ms_by_phase": {k: _stats(v) for k, v in sorted(wall[bot].items())},
         }
     e = [v for vs in cpu["expert"].values() for v in vs]
     r = [v for vs in cpu["rules"].values() for v in vs]
@@ -97,7 +98,7 @@ def main() -> None:
         assert isinstance(r, dict)
         print(f"{bot}: wall {r['wall_ms']}  cpu {r['cpu_ms']}")
         for phase, st in r["cpu_ms_by_phase"].items():
-            print(f"  {phase:8} cpu {st}")
+            print(f"  {phase:8} cpu {st}  wall {r['wall_ms_by_phase'][phase]}")
     print(
         f"expert/rules CPU time per decision (medians): {result['ratio_expert_to_rules_cpu_p50']}x"
     )

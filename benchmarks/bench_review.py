@@ -3,11 +3,13 @@
 Hands are random deals played by random legal actions (seat A always takes the contract,
 so it has a call, a choice of trump and six cards to price). For each hand: the review of
 seat A's cards only (``calls=False``), and the full review (calls and trump by the bid
-advisor too), at the default 24 worlds a card; and one ``advise`` call at its default
-(4 worlds). The baseline, measured in the same run, is the double-dummy solve of the same
-hands' opening positions with every card valued: figures are also given as a multiple of
-it, since the machine's speed drifts. Each figure is wall time and the process's CPU time
-(on a machine shared by many processes the CPU time is what one core would take).
+advisor too, its worlds played out by the rules bots), at the default 24 worlds a card;
+and one ``advise`` call at its default (32 worlds played out by the rules bots;
+``bench_advise.py`` measures the advisor alone). The baseline, measured in the same run,
+is the double-dummy solve of the same hands' opening positions with every card valued:
+figures are also given as a multiple of it, since the machine's speed drifts. Each figure
+is wall time and the process's CPU time (on a machine shared by many processes the CPU
+time is what one core would take).
 
 Run: ``.venv/bin/python benchmarks/bench_review.py [--hands N] [--samples K]``.
 """

@@ -6,14 +6,17 @@ Positions come from random deals (the engine's ``random_playout`` replayed throu
 *every* legal card (piles with their best cards beneath); the plain alpha-beta
 (``reference.alphabeta``: no transposition table, no equivalent cards, no ordering) computes
 only the value of the position. Both run on the same positions in the same run; the
-ratio of their times is reported, since the machine's speed drifts.
+ratio of their times is reported, since the machine's speed drifts. The openings are also
+solved, every card valued, by the session-2 solver (``tests/solver/legacy.py``, kept
+unchanged) and the ratio of the totals is reported (``--no-legacy`` skips it).
 
 Times are CPU time of this process (``time.process_time``: what the solve costs on one
 core, whatever else the machine runs) and wall time next to it; the machine's load average
 is printed before and after. ``--repeat R`` runs everything R times and reports the best
 and the median of the runs, since a shared machine's speed drifts.
 
-Run: ``.venv/bin/python benchmarks/bench_solve.py [--deals N] [--ab-openings K] [--repeat R]``.
+Run: ``.venv/bin/python benchmarks/bench_solve.py [--deals N] [--ab-openings K] [--repeat R]
+[--no-legacy]``.
 """
 
 from __future__ import annotations
@@ -24,8 +27,13 @@ import os
 import platform
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tests.solver.legacy import legacy_values
 from tutorial.engine.profiles import get_profile
 from tutorial.solver.analyse import solve
 from tutorial.solver.deals import random_hand_in_play
@@ -57,7 +65,16 @@ def _timed_alphabeta(pos: Position) -> tuple[float, int]:
     return (time.process_time() - start) * 1000, pos.taken[0] + pos.held[0] + fut
 
 
-def run(profile_name: str, deals: int, ab_openings: int, seed: int) -> dict[str, object]:
+def _timed_legacy(pos: Position) -> float:
+    """CPU ms of the session-2 solver valuing every legal card."""
+    start = time.process_time()
+    legacy_values(pos)
+    return (time.process_time() - start) * 1000
+
+
+def run(
+    profile_name: str, deals: int, ab_openings: int, seed: int, legacy: bool = True
+) -> dict[str, object]:
     profile = get_profile(profile_name)
     rng = random.Random(seed)
     openings: list[Position] = []
@@ -77,6 +94,7 @@ def run(profile_name: str, deals: int, ab_openings: int, seed: int) -> dict[str,
         open_nodes.append(nodes)
         open_wall.append(wall)
     later_ms = [_timed_solve(pos)[0] for pos in later]
+    legacy_ms = [_timed_legacy(pos) for pos in openings] if legacy else []
     # the same positions through plain alpha-beta (openings: the first few only; it is slow)
     fast_total = slow_total = 0.0
     for pos in [*openings[:ab_openings], *later]:
@@ -96,6 +114,12 @@ def run(profile_name: str, deals: int, ab_openings: int, seed: int) -> dict[str,
         "opening_wall_ms_median": round(statistics.median(open_wall), 1),
         "opening_wall_ms_p95": round(_p95(open_wall), 1),
         "opening_nodes_median": int(statistics.median(open_nodes)),
+        "opening_nodes_total": sum(open_nodes),
+        "opening_ms_total": round(sum(open_ms), 1),
+        "legacy_opening_ms_median": round(statistics.median(legacy_ms), 1) if legacy_ms else None,
+        "legacy_opening_ms_p95": round(_p95(legacy_ms), 1) if legacy_ms else None,
+        "legacy_opening_ms_total": round(sum(legacy_ms), 1) if legacy_ms else None,
+        "legacy_over_fast": round(sum(legacy_ms) / sum(open_ms), 2) if legacy_ms else None,
         "openings_with_pile": sum(1 for p in openings if p.pile_size()),
         "later_positions": len(later),
         "later_ms_median": round(statistics.median(later_ms), 2),
@@ -114,6 +138,7 @@ SUMMARY = (
     "opening_wall_ms_median",
     "later_ms_median",
     "alphabeta_over_fast",
+    "legacy_over_fast",
 )
 
 
@@ -124,10 +149,14 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--repeat", type=int, default=1)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--no-legacy", action="store_true", help="do not time the session-2 solver")
     args = ap.parse_args()
     load_before = os.getloadavg()
     runs = [
-        [run(name, args.deals, args.ab_openings, args.seed) for name in ("pagat-62", "classic-51")]
+        [
+            run(name, args.deals, args.ab_openings, args.seed, not args.no_legacy)
+            for name in ("pagat-62", "classic-51")
+        ]
         for _ in range(max(1, args.repeat))
     ]
     load_after = os.getloadavg()
@@ -136,10 +165,11 @@ def main() -> None:
         rows = [r[i] for r in runs]
         summary[name] = {
             k: {
-                "best": (max if k == "alphabeta_over_fast" else min)(_num(r[k]) for r in rows),
+                "best": (max if k.endswith("_over_fast") else min)(_num(r[k]) for r in rows),
                 "median": statistics.median(_num(r[k]) for r in rows),
             }
             for k in SUMMARY
+            if all(r[k] is not None for r in rows)
         }
     load = {
         "before": [round(x, 2) for x in load_before],
@@ -170,8 +200,16 @@ def main() -> None:
                 f"p95 {r['opening_ms_p95']} ms, max {r['opening_ms_max']} ms (wall: median "
                 f"{r['opening_wall_ms_median']}, p95 {r['opening_wall_ms_p95']}) "
                 f"({r['openings']} deals, {r['openings_with_pile']} with a pile, "
-                f"median {r['opening_nodes_median']} nodes)"
+                f"median {r['opening_nodes_median']} nodes, total {r['opening_nodes_total']}; "
+                f"total {r['opening_ms_total']} ms)"
             )
+            if r["legacy_over_fast"] is not None:
+                print(
+                    f"  session-2 solver on the same openings, every card valued: median "
+                    f"{r['legacy_opening_ms_median']} ms, p95 {r['legacy_opening_ms_p95']} ms, "
+                    f"total {r['legacy_opening_ms_total']} ms: {r['legacy_over_fast']}x the "
+                    "new total"
+                )
             print(
                 f"  from trick 2 on: median {r['later_ms_median']} ms, p95 {r['later_ms_p95']} ms "
                 f"({r['later_positions']} positions)"

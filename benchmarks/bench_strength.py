@@ -96,13 +96,17 @@ def run_pairing(
         for name in (strong, weak)
     }
     by_phase: dict[str, dict[str, float]] = {}
+    cpu_by_phase: dict[str, dict[str, float]] = {}
     for name in (strong, weak):
         phases: dict[str, list[float]] = {}
+        cpu_phases: dict[str, list[float]] = {}
         for r in records:
             for d in r.decisions:
                 if r.bots[d.seat] == name:
                     phases.setdefault(d.phase, []).append(d.ms)
+                    cpu_phases.setdefault(d.phase, []).append(d.cpu_ms)
         by_phase[name] = {p: round(percentile(v, 95), 2) for p, v in sorted(phases.items())}
+        cpu_by_phase[name] = {p: round(percentile(v, 95), 2) for p, v in sorted(cpu_phases.items())}
     return {
         "strong": strong,
         "weak": weak,
@@ -112,6 +116,7 @@ def run_pairing(
         "difference": data["difference"],
         "by_bot": data["by_bot"],
         "p95_ms_by_phase": by_phase,
+        "cpu_p95_ms_by_phase": cpu_by_phase,
         "decision_ms_p50": {n: round(percentile(v, 50), 3) for n, v in ms.items()},
         "games": data["games"],
     }
@@ -195,6 +200,7 @@ def main() -> None:
                 f"  wall ms p50 {r['decision_ms_p50'][name]:.2f}  p95 {b['decision_ms_p95']:.2f}"
                 f"  max {b['decision_ms_max']:.1f}  CPU ms p95 {b['decision_cpu_ms_p95']:.2f}"
                 f"  wall p95 by phase {r['p95_ms_by_phase'][name]}"
+                f"  CPU p95 by phase {r['cpu_p95_ms_by_phase'][name]}"
             )
     if "expert_p95" in out:
         e = out["expert_p95"]

@@ -14,9 +14,9 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from tutorial.lessons.model import Course, Lesson, Question
-from tutorial.mastery import missed
-from tutorial.progress import Item, ProgressStore, question_item
+from tutorial.lessons.model import Course, Lesson, Question, Step, YourDecision, YourMove
+from tutorial.mastery import missed, move_missed
+from tutorial.progress import Item, ProgressStore, move_item, question_item
 
 COUNTER = "review/counter"
 TOP = 3
@@ -32,7 +32,14 @@ class Box:
 
 
 def item(lesson_id: str, question_id: str) -> str:
+    """The review box of a question, or of a "your move" (``question_id`` from
+    :func:`move_id`)."""
     return f"review/{lesson_id}/{question_id}"
+
+
+def move_id(step_id: str, at: str) -> str:
+    """A "your move" moment's id in the review: ``move/<step>/<moment>``."""
+    return f"move/{step_id}/{at}"
 
 
 def _box(value: Any) -> Box:
@@ -50,28 +57,45 @@ def _box(value: Any) -> Box:
 @dataclass(frozen=True)
 class Due:
     lesson: Lesson
-    question: Question
+    question: Question | None
     box: Box
+    step: Step | None = None
+    move: YourMove | YourDecision | None = None
+    """A "your move" moment to play again (then ``question`` is None)."""
+
+    @property
+    def id(self) -> str:
+        """The question's id, or the move's (:func:`move_id`)."""
+        if self.question is not None:
+            return self.question.id
+        assert self.step is not None and self.move is not None
+        return move_id(self.step.id, self.move.at)
 
 
 def queue(course: Course, items: Mapping[str, Item]) -> tuple[int, list[Due]]:
-    """The review counter and every missed question not learnt yet, the next one first: due
+    """The review counter and every missed question (and "your move") not learnt yet, the
+    next one first: due
     ones (``due <= counter``) before later ones, a lower box first, then course order."""
     c = items.get(COUNTER)
     counter = c.value if c is not None and isinstance(c.value, int) else 0
     out: list[tuple[tuple[int, int, int], Due]] = []
     order = 0
     for lesson in course.lessons:
+        entries: list[Due] = []
         for q in lesson.questions:
+            if missed(items.get(question_item(lesson.id, q.id))):
+                entries.append(Due(lesson, q, Box()))
+        for step, mv in lesson.moves:
+            if move_missed(items.get(move_item(lesson.id, step.id, mv.at))):
+                entries.append(Due(lesson, None, Box(), step, mv))
+        for d in entries:
             order += 1
-            if not missed(items.get(question_item(lesson.id, q.id))):
-                continue
-            raw = items.get(item(lesson.id, q.id))
+            raw = items.get(item(lesson.id, d.id))
             b = _box(raw.value if raw is not None else None)
             if b.box >= TOP:
                 continue
             wait = max(b.due - counter, 0)
-            out.append(((wait, b.box, order), Due(lesson, q, b)))
+            out.append(((wait, b.box, order), Due(lesson, d.question, b, d.step, d.move)))
     out.sort(key=lambda x: x[0])
     return counter, [d for _, d in out]
 
@@ -79,7 +103,8 @@ def queue(course: Course, items: Mapping[str, Item]) -> tuple[int, list[Due]]:
 def record(
     store: ProgressStore, learner: str, lesson_id: str, question_id: str, right: bool
 ) -> Box:
-    """Count one review answer: one atomic read-modify-write of the box and the counter."""
+    """Count one review answer (a question's, or a move's: ``question_id`` = :attr:`Due.id`):
+    one atomic read-modify-write of the box and the counter."""
     key = item(lesson_id, question_id)
 
     def change(cur: dict[str, Item]) -> dict[str, tuple[Any, bool]]:
@@ -98,3 +123,17 @@ def record(
 
     saved = store.update(learner, (key, COUNTER), change)
     return _box(saved[key].value)
+
+
+def find(course: Course, lesson_id: str, entry_id: str) -> Due | None:
+    """The question or "your move" ``entry_id`` (:attr:`Due.id`) of a lesson, in a fresh box."""
+    lesson = course.lesson(lesson_id)
+    if lesson is None:
+        return None
+    q = lesson.question(entry_id)
+    if q is not None:
+        return Due(lesson, q, Box())
+    for step, mv in lesson.moves:
+        if move_id(step.id, mv.at) == entry_id:
+            return Due(lesson, None, Box(), step, mv)
+    return None

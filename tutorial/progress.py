@@ -269,6 +269,11 @@ def step_item(lesson_id: str, step_id: str) -> str:
     return f"lesson/{lesson_id}/step/{step_id}"
 
 
+def move_item(lesson_id: str, step_id: str, at: str) -> str:
+    """A "your move" moment's state: wrong choices tried, shown, done."""
+    return f"lesson/{lesson_id}/move/{step_id}/{at}"
+
+
 def question_item(lesson_id: str, question_id: str) -> str:
     return f"lesson/{lesson_id}/question/{question_id}"
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from tests.coach.conftest import random_hand
-from tutorial.coach import review
-from tutorial.coach.background import record, replayed, shutdown, submit_review
+from tutorial.coach import advise, review
+from tutorial.coach.background import record, replayed, shutdown, submit_advice, submit_review
+from tutorial.engine.observe import observe
 from tutorial.engine.profiles import PAGAT_62
 
 
@@ -25,6 +26,19 @@ def test_review_in_the_worker_is_the_same() -> None:
         shutdown()
     mine = review(final, 1, samples=2, seed=3, calls=False)
     assert [d.to_json() for d in theirs.decisions] == [d.to_json() for d in mine.decisions]
+
+
+def test_advice_in_the_worker_is_the_same() -> None:
+    deal = random_hand(PAGAT_62, 14)
+    start = replayed((*record(deal)[:4], ()))  # the deal, the first seat to call
+    obs = observe(start, start.to_act)
+    try:
+        theirs = submit_advice(obs, samples=2, seed=5).result(timeout=600)
+    finally:
+        shutdown()
+    assert theirs == advise(obs, samples=2, seed=5)
+    with pytest.raises(ValueError, match="to call"):
+        submit_advice(observe(start, (start.to_act + 1) % 4))
 
 
 def test_an_unfinished_hand_is_refused_at_once() -> None:

@@ -96,7 +96,7 @@ def test_advise_json_contract(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     code, obj = _json(capsys, "advise", str(p), "--seat", "B", "--samples", "2")
     assert code == 0, obj
     r = obj["result"]
-    assert isinstance(r, dict) and r["seat"] == "B" and r["play"] == "double-dummy"
+    assert isinstance(r, dict) and r["seat"] == "B" and r["play"] == "bots" and r["bot"] == "rules"
     assert [s["suit"] for s in r["suits"]] == ["C", "D", "H", "S"]
     for s in r["suits"]:
         assert sum(s["distribution"].values()) == pytest.approx(1.0)
@@ -106,3 +106,17 @@ def test_advise_json_contract(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     # the wrong seat is a located error
     code, obj = _json(capsys, "advise", str(p), "--seat", "A")
     assert code == 2 and "B is to call" in str(obj["error"])
+
+
+def test_review_text_names_the_refill_and_advise_names_its_bot(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    low = str(DATA / "low-bad.yaml")  # classic-51: A keeps nothing at the discard
+    assert main(["review", low, "--seat", "A", "--samples", "1", "--lang", "es"]) == 0
+    out = capsys.readouterr().out
+    assert "Descarte y reposición: elegiste keep" in out
+    assert "not priced" not in out
+    bidding = str(ROOT / "examples" / "decide" / "bidding.yaml")
+    assert main(["advise", bidding, "--seat", "B", "--samples", "2", "--bot", "random"]) == 0
+    out = capsys.readouterr().out
+    assert "every hand played by random bots" in out and "holds the contract" in out

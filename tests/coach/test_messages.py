@@ -15,6 +15,7 @@ COMMAND = (
     "Trick {n}",
     "Naming trump",
     "The bidding",
+    "Discard and refill",
 )
 
 

@@ -29,7 +29,7 @@ from tutorial.engine.core import (
 )
 from tutorial.engine.errors import IllegalAction, InvalidInput, Reason
 from tutorial.engine.profiles import NO_DRAW, PAGAT_62, PROFILES
-from tutorial.engine.state import _FIELDS
+from tutorial.engine.statefields import STATE_FIELDS
 
 ALL_PROFILES = sorted({*PROFILES, "no-draw"})
 
@@ -37,7 +37,7 @@ ALL_PROFILES = sorted({*PROFILES, "no-draw"})
 def fingerprint(s: State) -> tuple[Any, ...]:
     """Every field of the state (lists as tuples), the history's actions included."""
     out = []
-    for name in _FIELDS:
+    for name in STATE_FIELDS:
         v = getattr(s, name)
         out.append(tuple(v) if isinstance(v, list) else v)
     return (*out, tuple(a for a, _ in s.history))

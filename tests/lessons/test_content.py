@@ -262,3 +262,24 @@ def test_lesson_text_is_never_interpolated(tmp_path: Path) -> None:
     found = problems(tmp_path, data)
     assert len(found) == 1
     assert "steps[2].text.pt" in found[0] and "{n} is a placeholder" in found[0]
+
+
+def test_every_wrong_option_of_a_written_choice_question_says_why() -> None:
+    """Issue 11: a choice question the engine does not judge (no scenario) writes, for each
+    wrong option, why *that* option is wrong, in the four languages, and not just the
+    question's one `wrong` text."""
+    missing = []
+    for lesson in load_course().lessons:
+        for q in lesson.questions:
+            if q.type not in ("single", "multiple") or q.engine_checked:
+                continue
+            right = set(q.answer) if isinstance(q.answer, tuple) else {q.answer}
+            for o in q.options:
+                if o.id in right:
+                    continue
+                if o.feedback is None:
+                    missing.append(f"{lesson.file}: {q.id}: option {o.id}")
+                else:
+                    assert all(o.feedback.get(lang).strip() for lang in LANGS)
+                    assert o.feedback.get("en") != q.wrong.get("en")
+    assert not missing, "\n".join(missing)

@@ -83,8 +83,8 @@ def test_whole_game_steps_hand_by_hand_with_each_hands_points() -> None:
     key = f"frame:{lesson.id}:{step.id}"
     at = open_page(app(lang="en", lesson=lesson.id, step=step.id), "lesson")
     no_errors(at)
-    # no "trick" buttons that would jump from the first hand to the last
-    assert _step_keys(at, key) == {f"pb:{key}", f"nf:{key}"}
+    # no "trick" buttons that would jump from the first hand to the last (▶ Play steps on)
+    assert _step_keys(at, key) == {f"pb:{key}", f"nf:{key}", f"ap:{key}"}
     first = step.scenario.replay.frames[0]
     before, pts = first["before"], first["points"]
     text = _texts(at)

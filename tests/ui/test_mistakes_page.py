@@ -10,7 +10,7 @@ from tutorial import mistakes
 from tutorial.i18n import LANGS, get_translator
 from tutorial.lessons.judge import expected
 from tutorial.mastery import stars
-from tutorial.progress import ProgressStore, lesson_prefix
+from tutorial.progress import ProgressStore, lesson_prefix, move_item
 
 L7 = COURSE.lesson("left-pedro-is-not-a-diamond")
 assert L7 is not None
@@ -33,6 +33,12 @@ def test_home_shows_stars_and_the_review_of_mistakes(lang: str) -> None:
         _answer(at, L7.id, q, right=q.id != L7.questions[0].id)
     _answer(at, L7.id, L7.questions[0], right=True)  # the first one right at the second try
     code = at.session_state["learner"]
+    # every "your move" counts like a question: not played yet, no star
+    assert stars(L7, ProgressStore().items(code, lesson_prefix(L7.id))) == 0
+    for step, mv in L7.moves:  # played right at the first try
+        ProgressStore().record(
+            code, move_item(L7.id, step.id, mv.at), {"tried": [], "shown": False}, done=True
+        )
     assert stars(L7, ProgressStore().items(code, lesson_prefix(L7.id))) == 2
     home = open_page(app(lang=lang, learner=code), "home")
     no_errors(home)

@@ -9,6 +9,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.ui.test_app import COURSE, _answer, app, no_errors, open_page
 from tutorial.i18n import LANGS, get_translator
+from tutorial.progress import ProgressStore, move_item
 
 L1 = COURSE.lesson("two-pedros")
 L7 = COURSE.lesson("left-pedro-is-not-a-diamond")
@@ -66,13 +67,32 @@ def test_stars_follow_the_rule() -> None:
     at.selectbox(key=f"step:{L7.id}").set_value(L7.steps[-1].id)
     at.run()
     text = " ".join(m.value for m in at.markdown)
+    assert "☆☆☆ 0 stars of 3" in text  # the lesson's "your move" is not played yet
+    assert "Not played yet." in text
+    code = at.session_state["learner"]
+    for step, mv in L7.moves:  # played right at the first try
+        ProgressStore().record(
+            code, move_item(L7.id, step.id, mv.at), {"tried": [], "shown": False}, done=True
+        )
+    at = open_page(app(lang="en", lesson=L7.id, learner=code), "lesson")
+    at.selectbox(key=f"step:{L7.id}").set_value(L7.steps[-1].id)
+    at.run()
+    text = " ".join(m.value for m in at.markdown)
     assert "★★★ 3 stars of 3" in text
+    assert "Right on the first try." in text
     again = open_page(app(lang="en", lesson=L7.id), "lesson")
     for q in L7.questions:
         _answer(again, L7.id, q, right=False)
         _answer(again, L7.id, q, right=q.id != L7.questions[-1].id)
     _answer(again, L7.id, L7.questions[-1], right=False)
     _answer(again, L7.id, L7.questions[-1], right=True)  # right at the third try
+    for step, mv in L7.moves:  # right at the second try: still one star (the questions)
+        ProgressStore().record(
+            again.session_state["learner"],
+            move_item(L7.id, step.id, mv.at),
+            {"tried": [mv.legal[0] if mv.legal[0] != mv.card else mv.legal[1]], "shown": False},
+            done=True,
+        )
     again.selectbox(key=f"step:{L7.id}").set_value(L7.steps[-1].id)
     again.run()
     assert "★☆☆ 1 star of 3" in " ".join(m.value for m in again.markdown)

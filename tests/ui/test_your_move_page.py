@@ -60,7 +60,9 @@ def click(at: AppTest, code: str) -> None:
 
 
 def infos(at: AppTest) -> str:
-    return " ".join(i.value for i in at.info)
+    """What the page says in its info boxes, and under the learner's cards (the feedback)."""
+    notes = [str(DRAWN[-1].get("note") or "")] if DRAWN else []
+    return " ".join([i.value for i in at.info] + notes)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -135,3 +137,27 @@ def test_next_trick_stops_at_a_move() -> None:
     at.button(key=f"nt:{KEY}").click()
     at.run()
     assert at.session_state[KEY] == 2  # not past C's card to the end of the trick
+
+
+def test_try_again_after_show_me_and_reset_forgets_the_move() -> None:
+    at = at_move("en")
+    click(at, "4C")
+    at.button(key=f"ys:{L7.id}:{STEP.id}:t1c3").click()  # shown: not right, no star
+    at.run()
+    at.button(key=f"ya:{L7.id}:{STEP.id}:t1c3").click()  # play it again
+    at.run()
+    no_errors(at)
+    state = at.session_state[f"move:{L7.id}:{STEP.id}:t1c3"]
+    assert not state["done"] and state["tried"] == ["4C"]
+    click(at, "6H")
+    assert at.session_state[f"move:{L7.id}:{STEP.id}:t1c3"]["done"]
+    # "Start this lesson again" forgets the move too (it stayed played in the session)
+    at.button(key=f"reset:{L7.id}").click()
+    at.run()
+    no_errors(at)
+    at.selectbox(key=f"step:{L7.id}").set_value(STEP.id)
+    at.run()
+    for _ in range(2):
+        at.button(key=f"nf:{KEY}").click()
+        at.run()
+    assert at.session_state[KEY] == 2 and at.button(key=f"nf:{KEY}").disabled

@@ -18,46 +18,14 @@ from typing import Any
 
 from tutorial.engine.actions import Action, Call, DealerKeep, Keep, NameTrump, PlayCard
 from tutorial.engine.cards import CODES
-from tutorial.engine.hand import Hand
 from tutorial.engine.observe import observe
-from tutorial.engine.profiles import DEFAULT_PROFILE, get_profile
 from tutorial.engine.seats import SEAT_LETTERS, SUIT_LETTERS
-from tutorial.engine.state import CHANCE, Phase, State
-from tutorial.scenario import fields as F
-from tutorial.scenario.common import top_and_pile
-from tutorial.scenario.replay import replay
+from tutorial.engine.state import CHANCE, Phase
+from tutorial.scenario.files import FileReport, JobResult, hand_state, replayed_hand, run_job
 from tutorial.yamldoc import Key, SourceError, Where, YamlDoc
 
-
-def state_of(data: Any, where: Where) -> State:
-    """The state a ``hand`` scenario stops at (the scenario already replayed, so valid)."""
-    m = data
-    profile = get_profile(m.get("profile", DEFAULT_PROFILE))
-    dealer = F.seat(where, ("dealer",), m.get("dealer"))
-    deal = m["deal"]
-    dealt = {s: F.cards(where, ("deal", SEAT_LETTERS[s]), deal[SEAT_LETTERS[s]]) for s in range(4)}
-    stock = F.cards(where, ("stock",), m.get("stock"))
-    hand = Hand.from_deal(profile, dealer, dealt, stock)
-    for i, call in enumerate(m.get("bids") or []):
-        value = None if call == "pass" or call is None else F.integer(where, ("bids", i), call)
-        hand.bid(hand.to_act, value)
-    if hand.phase is not Phase.TRUMP or "trump" not in m:
-        return hand.state
-    hand.name_trump(hand.to_act, F.suit(where, ("trump",), m["trump"]))
-    if hand.state.phase is Phase.REFILL:
-        keep = None
-        if "keep" in m:
-            keep = {
-                SEAT_LETTERS.index(k): F.cards(where, ("keep", k), v) for k, v in m["keep"].items()
-            }
-        dk = F.cards(where, ("dealer_keeps",), m["dealer_keeps"]) if "dealer_keeps" in m else None
-        rs = F.cards(where, ("reshuffle",), m["reshuffle"]) if "reshuffle" in m else None
-        hand.refill(keep=keep, dealer_keeps=dk, reshuffle=rs)
-    for t, trick in enumerate(m.get("plays") or []):
-        for k, item in enumerate(trick):
-            top, pile = top_and_pile(where, ("plays", t, k), item, {})
-            hand.play(hand.to_act, top, pile)
-    return hand.state
+state_of = hand_state
+"""The state a ``hand`` scenario stops at (the scenario already replayed, so valid)."""
 
 
 def _stop_key(data: Any) -> tuple[Key, ...]:
@@ -84,54 +52,51 @@ def action_json(action: Action) -> Any:
     raise TypeError(f"not a decision: {action!r}")  # pragma: no cover - chance is never one
 
 
-def decide_file(path: Path, display: str, seat: int, bot: str, seed: int) -> dict[str, Any]:
-    """Run the bot on the file; raises SourceError (located) for anything wrong."""
+def decide_file(path: Path, display: str, seat: int, bot: str, seed: int) -> FileReport:
+    """Run the bot on the file: the report's result is ``{"seat", "phase", "action"}``, or
+    its error says (located) what is wrong."""
     from tutorial.bots import BOT_NAMES, decide
 
-    doc = YamlDoc.load(path, display)
-    where = Where(doc)
-    if bot not in BOT_NAMES:
-        raise SourceError(
-            display, None, (), f"unknown bot {bot!r}: expected one of {', '.join(BOT_NAMES)}"
+    def job(doc: YamlDoc, where: Where) -> JobResult:
+        if bot not in BOT_NAMES:
+            raise SourceError(
+                display, None, (), f"unknown bot {bot!r}: expected one of {', '.join(BOT_NAMES)}"
+            )
+        replayed_hand(doc, where, "cinch decide")
+        state = state_of(doc.data, where)
+        stop = _stop_key(doc.data)
+        if state.phase is Phase.DONE:
+            why = "the hand is thrown in" if state.thrown_in else "the hand is over"
+            raise where.error(stop, f"{why}: nobody is to act, so there is nothing to decide")
+        if state.to_act == CHANCE or state.to_act != seat:
+            who = "chance" if state.to_act == CHANCE else SEAT_LETTERS[state.to_act]
+            raise where.error(
+                stop,
+                f"seat {SEAT_LETTERS[seat]} is not to act where the scenario stops "
+                f"({state.phase.value}: {who} is to act)",
+            )
+        action = decide(bot, observe(state, seat), seed)
+        phase = state.phase.value
+        return JobResult(
+            {"seat": SEAT_LETTERS[seat], "phase": phase, "action": action_json(action)}
         )
-    rep = replay(doc.data, where)
-    if rep.kind != "hand":
-        raise where.error(("kind",), f"cinch decide needs a `hand` scenario, not {rep.kind!r}")
-    state = state_of(doc.data, where)
-    stop = _stop_key(doc.data)
-    if state.phase is Phase.DONE:
-        why = "the hand is thrown in" if state.thrown_in else "the hand is over"
-        raise where.error(stop, f"{why}: nobody is to act, so there is nothing to decide")
-    if state.to_act == CHANCE or state.to_act != seat:
-        who = "chance" if state.to_act == CHANCE else SEAT_LETTERS[state.to_act]
-        raise where.error(
-            stop,
-            f"seat {SEAT_LETTERS[seat]} is not to act where the scenario stops "
-            f"({state.phase.value}: {who} is to act)",
-        )
-    action = decide(bot, observe(state, seat), seed)
-    return {"seat": SEAT_LETTERS[seat], "phase": state.phase.value, "action": action_json(action)}
+
+    return run_job(path, display, job)
 
 
 def run(args: argparse.Namespace) -> int:
     name = args.file
-    try:
-        out = decide_file(Path(name), name, SEAT_LETTERS.index(args.seat), args.bot, args.seed)
-    except SourceError as exc:
-        error = {**exc.as_dict(), "text": str(exc)}
+    report = decide_file(Path(name), name, SEAT_LETTERS.index(args.seat), args.bot, args.seed)
+    if report.error is not None:
         if args.json:
-            print(json.dumps({"file": name, "ok": False, "error": error}, ensure_ascii=False))
+            print(
+                json.dumps({"file": name, "ok": False, "error": report.error}, ensure_ascii=False)
+            )
         else:
-            print(f"error  {exc}")
+            print(f"error  {report.error['text']}")
         return 2
-    except Exception as exc:  # a bug of ours: still a located report, exit 2
-        err = SourceError(name, None, (), f"internal error ({type(exc).__name__}: {exc})")
-        if args.json:
-            error = {**err.as_dict(), "reason": "internal_error", "text": str(err)}
-            print(json.dumps({"file": name, "ok": False, "error": error}, ensure_ascii=False))
-        else:
-            print(f"error  {err}")
-        return 2
+    out = report.result
+    assert out is not None
     if args.json:
         print(json.dumps(out, ensure_ascii=False))
     else:

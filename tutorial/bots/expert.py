@@ -7,21 +7,25 @@ game score it brings the side, less the opponents' (a bid made counts its points
 its loss), so a card that makes the bid surely is preferred to one that only takes more
 points on average.
 
-* **Play**, once at most :data:`SOLVER_CARDS` cards are left in the hands: each sample is
-  solved double-dummy (:func:`tutorial.solver.analyse.solve`, every legal card valued);
-  samples are drawn until the solver has searched :data:`NODE_BUDGET` nodes (at least
-  :data:`MIN_SAMPLES`, at most :data:`MAX_SAMPLES`) — node counts, not the clock, so the
-  decision is the same on a fast and a slow machine.
-* **Play** before that (the first trick, whose solve costs hundreds of milliseconds today):
-  each legal card is played out in each sample by ``rules`` players
-  (:mod:`tutorial.bots.rollout`), :data:`PLAYOUTS` playouts shared among the cards.
-* **Trump**: each suit is named in each sample and the hand played out (discard, refill,
-  play) by ``rules`` players.
-* **Bidding**: in each sample, passing is played out (the others bid as ``rules`` bots),
-  and declaring is played out for every trump suit with the others passing; each bid is
-  valued by the score it would bring with the best suit, and the best call is made.
-* **Discard** (the refill's own decisions): as the ``rules`` bot, because worlds cannot be
-  sampled in the middle of the refill yet (``sample_world`` raises ``ResampleError``).
+* **Play**, every trick: each sample is solved double-dummy
+  (:func:`tutorial.solver.analyse.solve`, every legal card valued, one
+  :class:`~tutorial.solver.search.Search` shared by the samples of a decision); samples
+  are drawn until the solver has searched a node budget (:data:`NODE_BUDGET` from the
+  second trick, :data:`OPENING_BUDGET` in the first, whose solves are dearer) — node
+  counts, not the clock, so the decision is the same on a fast and a slow machine. Ties go
+  to the ``rules`` bot's card.
+* **Bidding**: the ``rules`` bot's call. With :data:`BID_SAMPLES` > 0 (off: measured no
+  better, NOTES "Session 4 — bots") a call is checked by sampling: in each of
+  :data:`BID_SAMPLES` worlds every call is played out by ``rules`` players (the others
+  answering as ``rules`` bots; if the seat stays the high bidder, with the suit it would
+  name), and a call replaces the rules bot's only if it gains more than :data:`BID_Z`
+  standard errors over the same worlds. Those worlds are drawn so that every earlier
+  caller, played as a ``rules`` bot, would have called as it did (what its call says about
+  its hand); without that a partner's pass was taken for an average hand. Choosing the call
+  outright by 8–16 sampled playouts (the session-3 expert) overbid on noise and lost.
+* **Trump**: the suit the ``rules`` bot names (the best estimate of the hand's points;
+  choosing it over a few playouts per suit was noisier and lost).
+* **Discard** (the refill's own decisions): as the ``rules`` bot.
 
 Deterministic for a given observation and seed: every random draw comes from the decision's
 own random stream.
@@ -29,32 +33,47 @@ own random stream.
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 from collections import Counter
 
 from tutorial.bots.knowledge import Knowledge
-from tutorial.bots.rollout import playout
-from tutorial.bots.rules import choose_play, decide_rules
+from tutorial.bots.rollout import playout, rules_action
+from tutorial.bots.rules import call_for, choose_play, decide_rules
 from tutorial.bots.view import legal_actions
-from tutorial.engine.actions import PASS, Action, Call, NameTrump, PlayCard
+from tutorial.engine.actions import PASS, Action, Call, PlayCard
 from tutorial.engine.hand import Hand
 from tutorial.engine.observe import Observation, ResampleError, sample_world
+from tutorial.engine.profiles import Profile, get_profile
 from tutorial.engine.result import hand_result
 from tutorial.engine.state import Phase, State
 from tutorial.solver.analyse import solve
 from tutorial.solver.position import Position
+from tutorial.solver.search import Search
 
 SOLVER_CARDS = 20
-"""Solve double-dummy once at most this many cards are left in the hands."""
+"""From this many cards left in the hands (the second trick) the :data:`NODE_BUDGET`
+applies; before it, the :data:`OPENING_BUDGET`."""
 NODE_BUDGET = 16_000
-"""Solver nodes to spend on one decision (about 0.3 s here today): samples are drawn until
-it is spent, at least :data:`MIN_SAMPLES` unless twice the budget is gone."""
+"""Solver nodes to spend on one decision from the second trick: samples are drawn until it
+is spent, at least :data:`MIN_SAMPLES` unless twice the budget is gone."""
 MIN_SAMPLES = 4
 MAX_SAMPLES = 24
-PLAYOUTS = 48
-"""Playouts per decision of the first trick, shared among the legal cards."""
-BID_SAMPLES = 8
-TRUMP_SAMPLES = 10
+OPENING_BUDGET = 20_000
+"""The same for a decision of the first trick (a solve there costs a few thousand nodes)."""
+OPENING_MIN = 2
+OPENING_MAX = 12
+BID_SAMPLES = 0
+"""Worlds sampled to check a call (0: the rules bot's call, unchecked)."""
+BID_Z = 1.5
+"""Standard errors by which a call must beat the rules bot's call, over the same worlds,
+to be made instead."""
+BID_TRIES = 40
+"""Worlds drawn at most for one bidding sample until the earlier calls fit."""
+BID_SLACK = 1
+"""How far (in bid points) a ``rules`` bot's bid may be from an earlier caller's bid for
+the world to fit."""
 
 
 def decide_expert(obs: Observation, rng: random.Random) -> Action:
@@ -62,15 +81,13 @@ def decide_expert(obs: Observation, rng: random.Random) -> Action:
     if len(legal) == 1:
         return legal[0]
     try:
-        if obs.phase is Phase.BID:
+        if obs.phase is Phase.BID and BID_SAMPLES:
             return _bid(obs, legal, rng)
-        if obs.phase is Phase.TRUMP:
-            return _trump(obs, rng)
         if obs.phase is Phase.PLAY:
             plays = [a for a in legal if isinstance(a, PlayCard)]
             if sum(obs.hand_sizes) <= SOLVER_CARDS:
-                return _solved(obs, plays, rng)
-            return _played_out(obs, plays, rng)
+                return _solved(obs, plays, rng, NODE_BUDGET, MIN_SAMPLES, MAX_SAMPLES)
+            return _solved(obs, plays, rng, OPENING_BUDGET, OPENING_MIN, OPENING_MAX)
     except ResampleError:
         pass  # no consistent world found: play as the rules bot does
     return decide_rules(obs, rng)
@@ -101,17 +118,29 @@ def _outcome(state: State, side: int) -> int:
 
 
 # -- play ---------------------------------------------------------------------------------
-def _solved(obs: Observation, plays: list[PlayCard], rng: random.Random) -> Action:
+def _solved(
+    obs: Observation,
+    plays: list[PlayCard],
+    rng: random.Random,
+    budget: int,
+    min_samples: int,
+    max_samples: int,
+) -> Action:
+    """Solve sampled worlds double-dummy until ``budget`` solver nodes are spent; every
+    legal card's value is summed over the samples."""
     side = obs.seat & 1
     bidder_side, bid = _contract(obs)
     tops = {a.card for a in plays}
     total: Counter[int] = Counter()
     beneath: dict[int, Counter[tuple[int, ...]]] = {c: Counter() for c in tops}
+    search: Search | None = None
     nodes = 0
     n = 0
-    while n < MAX_SAMPLES and nodes < 2 * NODE_BUDGET and (n < MIN_SAMPLES or nodes < NODE_BUDGET):
-        world = sample_world(obs, rng)
-        analysis = solve(Position.from_hand(Hand.of(world)))
+    while n < max_samples and nodes < 2 * budget and (n < min_samples or nodes < budget):
+        pos = Position.from_hand(Hand.of(sample_world(obs, rng)))
+        if search is None:
+            search = Search(pos)  # kept across the samples: bind() keeps or clears its table
+        analysis = solve(pos, search)
         nodes += analysis.nodes
         n += 1
         for av in analysis.actions:
@@ -121,29 +150,11 @@ def _solved(obs: Observation, plays: list[PlayCard], rng: random.Random) -> Acti
     return _best(obs, plays, total, beneath)
 
 
-def _played_out(obs: Observation, plays: list[PlayCard], rng: random.Random) -> Action:
-    side = obs.seat & 1
-    k = Knowledge.of(obs)
-    candidates: dict[int, PlayCard] = {}
-    for card in sorted({a.card for a in plays}):
-        # the rules bot's choice of the cards beneath a pile for this top card
-        candidates[card] = choose_play(k, [a for a in plays if a.card == card])
-    samples = max(MIN_SAMPLES, PLAYOUTS // len(candidates))
-    total: Counter[int] = Counter()
-    for _ in range(samples):
-        world = sample_world(obs, rng)
-        for card, action in candidates.items():
-            trial = world.copy()
-            trial.apply(action)
-            total[card] += _outcome(playout(trial, rng), side)
-    return _best(obs, list(candidates.values()), total, None)
-
-
 def _best(
     obs: Observation,
     plays: list[PlayCard],
     total: Counter[int],
-    beneath: dict[int, Counter[tuple[int, ...]]] | None,
+    beneath: dict[int, Counter[tuple[int, ...]]],
 ) -> Action:
     k = Knowledge.of(obs)
     preferred = choose_play(k, plays)  # ties go to the rules bot's card
@@ -153,7 +164,7 @@ def _best(
 
     card = max(plays, key=key).card
     options = [a for a in plays if a.card == card]
-    if beneath and len(options) > 1:
+    if len(options) > 1:
         for under, _count in beneath[card].most_common():
             for a in options:
                 if tuple(sorted(a.beneath)) == under:
@@ -163,44 +174,66 @@ def _best(
     return choose_play(k, options)
 
 
-# -- trump and bidding --------------------------------------------------------------------
-def _trump(obs: Observation, rng: random.Random) -> Action:
-    side = obs.seat & 1
-    total = [0, 0, 0, 0]
-    for _ in range(TRUMP_SAMPLES):
-        world = sample_world(obs, rng)
-        for t in range(4):
-            trial = world.copy()
-            trial.apply(NameTrump(t))
-            total[t] += _outcome(playout(trial, rng), side)
-    return NameTrump(max(range(4), key=lambda t: (total[t], -t)))
-
-
+# -- bidding ------------------------------------------------------------------------------
 def _bid(obs: Observation, legal: list[Action], rng: random.Random) -> Action:
     side = obs.seat & 1
+    p = get_profile(obs.profile)
     bids = [a for a in legal if isinstance(a, Call) and a.value is not None]
-    can_pass = PASS in legal
-    pass_total = 0
-    points: list[list[tuple[int, int]]] = [[], [], [], []]  # per trump, per sample
+    calls: list[Action] = [*([PASS] if PASS in legal else []), *bids]
+    values: list[list[int]] = [[] for _ in calls]  # per call, its value in each world
     for _ in range(BID_SAMPLES):
-        world = sample_world(obs, rng)
-        if can_pass:
+        world = _bid_world(p, obs, rng)
+        by_contract: dict[tuple[tuple[int, int | None], ...], int] = {}
+        declared: tuple[int, int] | None = None  # the points if the seat declares
+        for i, call in enumerate(calls):
             trial = world.copy()
-            trial.apply(PASS)
-            pass_total += _outcome(playout(trial, rng), side)
-        declared = world.copy()
-        declared.apply(bids[0])
-        while declared.phase is Phase.BID:
-            declared.apply(PASS)
-        for t in range(4):
-            trial = declared.copy()
-            trial.apply(NameTrump(t))
-            points[t].append(hand_result(playout(trial, rng)).points)
-    best_t = max(range(4), key=lambda t: (sum(p[side] for p in points[t]), -t))
-    best: tuple[float, Action] = (pass_total / BID_SAMPLES, PASS) if can_pass else (-1e9, bids[0])
-    for a in bids:
-        assert a.value is not None
-        value = sum(utility(side, side, a.value, p) for p in points[best_t]) / BID_SAMPLES
-        if value > best[0]:
-            best = (value, a)
-    return best[1]
+            trial.apply(call)
+            while trial.phase is Phase.BID:
+                trial.apply(rules_action(trial))
+            if trial.phase is Phase.TRUMP and trial.to_act == obs.seat:
+                assert isinstance(call, Call) and call.value is not None
+                if declared is None:  # the play does not depend on the bid's value
+                    declared = hand_result(playout(trial, rng)).points
+                values[i].append(utility(side, side, call.value, declared))
+                continue
+            key = tuple(trial.calls)
+            if key not in by_contract:
+                by_contract[key] = _outcome(playout(trial, rng), side)
+            values[i].append(by_contract[key])
+    chosen = decide_rules(obs, rng)
+    base = values[calls.index(chosen)]
+    best_gain = 0.0
+    for i, call in enumerate(calls):
+        diffs = [v - w for v, w in zip(values[i], base, strict=True)]
+        gain = statistics.fmean(diffs)
+        spread = statistics.stdev(diffs) if len(diffs) > 1 else 0.0
+        if gain - BID_Z * spread / math.sqrt(len(diffs)) > 0 and gain > best_gain:
+            best_gain, chosen = gain, call
+    return chosen
+
+
+def _bid_world(p: Profile, obs: Observation, rng: random.Random) -> State:
+    """A sampled world in which every earlier caller, played as a ``rules`` bot, would have
+    called as it did (within :data:`BID_SLACK` of its bid): the first of
+    :data:`BID_TRIES` samples that fits, else the last one."""
+    world = sample_world(obs, rng)
+    for _ in range(BID_TRIES - 1):
+        if _calls_fit(p, obs, world.dealt):
+            break
+        world = sample_world(obs, rng)
+    return world
+
+
+def _calls_fit(p: Profile, obs: Observation, dealt: tuple[int, ...]) -> bool:
+    calls = obs.calls
+    for i, (seat, value) in enumerate(calls):
+        if seat == obs.seat:
+            continue
+        if seat == obs.dealer and i == 3 and value == p.dealer_forced_bid:
+            continue  # perhaps forced: says nothing
+        model = call_for(p, seat, dealt[seat], calls[:i])
+        if (model is None) != (value is None):
+            return False
+        if model is not None and value is not None and abs(model - value) > BID_SLACK:
+            return False
+    return True

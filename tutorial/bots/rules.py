@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from tutorial.bots.knowledge import Knowledge, capture_values, held_values
 from tutorial.bots.view import legal_actions
@@ -88,30 +89,31 @@ def best_trump(p: Profile, hand: int) -> int:
 
 
 def choose_call(p: Profile, obs: Observation, legal: list[Action]) -> Action:
-    bids = [a for a in legal if isinstance(a, Call) and a.value is not None]
-    est = max(estimate(p, s, obs.hand) for s in range(4))
-    high_seat = None
-    for seat, value in obs.calls:
-        if value is not None:
-            high_seat = seat
-    margin = BID_MARGIN if high_seat is None or (high_seat & 1) != (obs.seat & 1) else 3.5
-    reach = int(est - margin)
-    fitting = [a for a in bids if a.value is not None and a.value <= reach]
-    if fitting:
-        # bid what the hand is worth, but no more than needed to win the bidding
-        return (
-            min(fitting, key=lambda a: a.value or 0)
-            if _last_to_speak(p, obs)
-            else max(fitting, key=lambda a: a.value or 0)
-        )
+    value = call_for(p, obs.seat, obs.hand, obs.calls)
     for a in legal:
-        if isinstance(a, Call) and a.value is None:
+        if isinstance(a, Call) and a.value == value:
             return a
     return legal[0]  # the dealer forced to bid
 
 
-def _last_to_speak(p: Profile, obs: Observation) -> bool:
-    return not p.auction and len(obs.calls) == 3
+def call_for(
+    p: Profile, seat: int, hand: int, calls: Sequence[tuple[int, int | None]]
+) -> int | None:
+    """The bid (None: pass) the rules bot makes holding ``hand`` after ``calls`` — when it
+    may pass (the dealer forced to bid has one call and is not asked)."""
+    high_seat = None
+    high = None
+    for s, value in calls:
+        if value is not None:
+            high_seat, high = s, value
+    est = max(estimate(p, s, hand) for s in range(4))
+    margin = BID_MARGIN if high_seat is None or (high_seat & 1) != (seat & 1) else 3.5
+    reach = int(est - margin)
+    low = p.bid_min if high is None else high + 1
+    if reach < low or low > p.bid_max:
+        return None
+    # bid what the hand is worth, but no more than needed to win the bidding
+    return low if not p.auction and len(calls) == 3 else min(reach, p.bid_max)
 
 
 # -- discard ------------------------------------------------------------------------------

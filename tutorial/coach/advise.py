@@ -1,152 +1,203 @@
 """The bid advisor: what a 9-card hand can expect from each trump suit and each call.
 
-For a seat about to call (or, as the high bidder, to name trump), :func:`advise` samples
-worlds consistent with what the seat has seen (:func:`~tutorial.engine.observe.sample_world`:
-the others' hands and the stock), and in each world, for each trump suit, plays the hand out
-with the seat as the high bidder (the calls are not replayed: the seat takes the contract,
-which changes nothing in the play but the opening lead): every seat keeps its trumps only at
-the discard, the dealer keeps the first cards it needs from the rest of the stock, a
-reshuffle is drawn at random,
-and the play is **double-dummy** (the solver's value of the opening position). That is an
-optimistic proxy for play by the bots (``tutorial.bots`` is not on main yet): every seat
-sees every card. The points of the seat's side, per suit, form a distribution.
+For a seat about to call, :func:`advise` samples worlds consistent with what the seat has
+seen (:func:`~tutorial.engine.observe.sample_world`: the other hands **and the stock**, so the
+refill's cards are part of the world) and plays the hand out in each world **by the bots**
+(:mod:`tutorial.coach.playout`: every decision of every seat by :func:`tutorial.bots.decide`
+on that seat's own observation; the reshuffle drawn at random; the ``rules`` bot by default).
 
-Each call's expected change of score uses the engine's scoring
-(:func:`~tutorial.engine.scoring.hand_delta`: the defenders add what they won, the bidders
-add theirs if it reaches the bid and otherwise lose the bid):
+* **Per trump suit**: the seat holds the contract (the bidding made again with the seat the
+  only bidder, so it leads) and names the suit; the bots discard, refill and play. The
+  side's points over the worlds form the suit's distribution.
+* **Per call** (pass, 7 … 14): the seat makes the call and the other seats finish the
+  bidding as bots. Where the seat still holds the high bid it names the suit with the best
+  expected result for that bid over those worlds and the hand is the suit's hand above;
+  where another seat holds it (or the hand is thrown in) the bots play it from there. The
+  call's expected change of game score uses the engine's scoring
+  (:func:`~tutorial.engine.scoring.hand_delta`: defenders add what they won, bidders add
+  theirs if it reaches the bid and otherwise lose the bid). ``net`` is the side's change
+  minus the other side's; calls are ranked by it.
 
-* a bid ``b``: the side is the high bidder at ``b`` and names the suit with the best
-  expected result for ``b``;
-* ``pass``: a model — if the partner holds the high bid, the side plays it at that bid in
-  the suit best for the side; otherwise the other side plays at the current high bid (or
-  the lowest bid) in the suit best for them. The opening lead is the seat's in every world
-  (who leads the first trick is not modelled).
-
-``net`` is the side's change minus the other side's; calls are ranked by it. A call costs
-about ``samples × 4`` opening solves: keep ``samples`` small (the default takes a few
-seconds, see the README).
+A world costs about 4 + (calls outbid) playouts of ~4 ms with the ``rules`` bot.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from tutorial.engine.actions import Action, Call, DealerKeep, Keep, NameTrump, call_of
-from tutorial.engine.hand import Hand
+from tutorial.coach.playout import (
+    DEFAULT_BOT,
+    after_call,
+    as_declarer,
+    check_bot,
+    play_out,
+    points,
+    score_change,
+)
+from tutorial.engine.actions import Action, Call, NameTrump, call_of
 from tutorial.engine.observe import Observation, observe, sample_world
 from tutorial.engine.scoring import hand_delta
 from tutorial.engine.seats import SEAT_LETTERS, SUIT_LETTERS
-from tutorial.engine.state import DEALER_KEEPS, KEEP, RESHUFFLE, Phase, State
-from tutorial.solver.analyse import value
-from tutorial.solver.position import Position
+from tutorial.engine.state import Phase, State
 
-PROXY = "double-dummy"
-"""How the hands are played out: the solver, every seat seeing every card (an optimistic
-proxy until the bots can play them)."""
+DEFAULT_SAMPLES = 32
+"""Worlds :func:`advise` samples by default (about 1 s of one core with ``rules``)."""
 
-
-def suit_points(world: State, seat: int, suit: int, rng: random.Random) -> tuple[int, int]:
-    """(the seat's side, the other side): points of the hand when ``seat`` is the high
-    bidder in ``world`` (at the bidding or naming trump), names ``suit`` and the hand is
-    refilled as described above and played double-dummy."""
-    w = world.copy()
-    if w.phase is Phase.BID:  # a bidding of its own, in which the seat takes the contract
-        w = State(world.profile, world.dealer, world.dealt, world.stock, validate=False)
-        while w.phase is Phase.BID:
-            calls = w.legal_calls()
-            bids = [c for c in calls if c is not None]
-            if w.to_act == seat:
-                w.apply(call_of(max(bids)))
-            else:
-                w.apply(call_of(None if None in calls else bids[0]))
-    if w.phase is not Phase.TRUMP or w.to_act != seat:
-        raise ValueError("the seat did not end up naming trump")
-    w.apply(NameTrump(suit))
-    while w.pending is not None:  # the refill's decisions
-        if w.pending == KEEP:
-            w.apply(Keep(()))
-        elif w.pending == DEALER_KEEPS:
-            options, count = w.pending_info
-            assert isinstance(options, tuple) and isinstance(count, int)
-            w.apply(DealerKeep(options[:count]))
-        elif w.pending == RESHUFFLE:
-            w.apply(w.chance_outcome(rng))
-        else:  # pragma: no cover - a refill that asks for nothing else
-            raise ValueError(f"unexpected refill decision {w.pending!r}")
-    ac, bd = value(Position.from_hand(Hand.of(w)))
-    return (ac, bd) if seat & 1 == 0 else (bd, ac)
+PROXY = "bots"
+"""How the hands are played out (``Advice.proxy``, ``"play"`` in the JSON): by the bots,
+each seat seeing only its own cards."""
 
 
-def _table(worlds: Sequence[State], seat: int, seed: int) -> list[list[tuple[int, int]]]:
-    """Per world, per suit: (side, other side) points."""
-    rng = random.Random(seed)
-    return [[suit_points(w, seat, s, rng) for s in range(4)] for w in worlds]
+def _rng(seed: int, world: int, what: str) -> random.Random:
+    """The chance stream of one playout: a function of the seed, the world and the line."""
+    return random.Random(f"{seed}:{world}:{what}")
 
 
-def _net(pts: tuple[int, int], bidder_is_side: bool, bid: int) -> int:
-    """The side's change of score minus the other side's."""
-    bidder = 0 if bidder_is_side else 1
-    _made, delta = hand_delta(bidder, bid, pts)
-    return delta[0] - delta[1]
+@dataclass
+class Table:
+    """The advisor's worlds played out, shared by a seat's call and its choice of trump
+    (the calls tell nothing about the cards, so worlds sampled at the call are also worlds
+    of the choice of trump)."""
+
+    seat: int
+    bot: str
+    seed: int
+    worlds: tuple[State, ...]
+    declared: list[list[tuple[int, int]]]
+    """Per world, per trump suit: (the seat's side, the other side) points of the hand with
+    the seat holding the contract."""
+    _calls: dict[tuple[tuple[int, int | None], ...], dict[Call, list[_After]]] = field(
+        default_factory=dict, init=False, repr=False
+    )
+
+    def after_calls(self, before: State) -> dict[Call, list[_After]]:
+        """Each legal call of the seat in ``before`` → per world, what follows it."""
+        key = tuple(before.calls)
+        if key not in self._calls:
+            self._calls[key] = {
+                call_of(c): [self._after(i, w, call_of(c)) for i, w in enumerate(self._at(before))]
+                for c in before.legal_calls()
+            }
+        return self._calls[key]
+
+    def _at(self, before: State) -> tuple[State, ...]:
+        for w in self.worlds:
+            if w.phase is not Phase.BID or w.calls != before.calls:
+                raise ValueError("the table's worlds are not at this call")
+        return self.worlds
+
+    def _after(self, i: int, world: State, call: Call) -> _After:
+        trial = after_call(world, call, self.bot, self.seed)
+        if trial.phase is Phase.TRUMP and trial.high_seat == self.seat:
+            assert trial.high_bid is not None
+            return _After(trial.high_bid, None)
+        final = play_out(trial, self.bot, _rng(self.seed, i, str(call)), self.seed)
+        return _After(None, score_change(final, self.seat))
+
+
+@dataclass(frozen=True, slots=True)
+class _After:
+    """What follows a call in one world: the seat holds the contract at ``holds``, or the
+    hand was played out by the bots to ``change`` (the side's, the other side's)."""
+
+    holds: int | None
+    change: tuple[int, int] | None
+
+
+def outcome_table(
+    worlds: Sequence[State], seat: int, seed: int = 0, bot: str = DEFAULT_BOT
+) -> Table:
+    """Play each world out by the bots with ``seat`` holding the contract, in each suit."""
+    check_bot(bot)
+    declared = []
+    for i, w in enumerate(worlds):
+        start = as_declarer(w, seat)
+        row = []
+        for s in range(4):
+            trial = start.copy()
+            trial.apply(NameTrump(s))
+            row.append(points(play_out(trial, bot, _rng(seed, i, f"suit {s}"), seed), seat))
+        declared.append(row)
+    return Table(seat, bot, seed, tuple(worlds), declared)
+
+
+def _side_change(pts: tuple[int, int], bid: int) -> tuple[int, int]:
+    """(side, other) change of score when the side holds the contract at ``bid``."""
+    _made, delta = hand_delta(0, bid, pts)
+    return delta
 
 
 def _mean(xs: Sequence[float]) -> float:
     return sum(xs) / len(xs)
 
 
-def _best_suit(table: list[list[tuple[int, int]]], side: bool, bid: int) -> tuple[int, float]:
-    """The suit whose bidder (the side if ``side``) does best at ``bid``, and the side's
-    mean net for it."""
-    sign = 1 if side else -1
-    by_suit = [_mean([_net(row[s], side, bid) for row in table]) for s in range(4)]
-    best = max(range(4), key=lambda s: (sign * by_suit[s], -s))
-    return best, by_suit[best]
+def _bid_outcomes(
+    table: Table, afters: list[_After], bid: int
+) -> tuple[int, list[tuple[int, int]]]:
+    """The suit the seat names where it holds the contract at ``bid`` (the best mean net
+    over those worlds, or over every world if it holds in none) and each world's change."""
+    held = [i for i, a in enumerate(afters) if a.holds is not None] or list(range(len(afters)))
+
+    def net(s: int) -> float:
+        return _mean([_net(_side_change(table.declared[i][s], bid)) for i in held])
+
+    suit = max(range(4), key=lambda s: (net(s), -s))
+    changes = [
+        _side_change(table.declared[i][suit], bid) if a.holds is not None else _known(a)
+        for i, a in enumerate(afters)
+    ]
+    return suit, changes
 
 
-def _call_net(before: State, seat: int, table: list[list[tuple[int, int]]]) -> dict[Action, float]:
-    out: dict[Action, float] = {}
-    for call in before.legal_calls():
-        if call is None:
-            out[call_of(None)] = _pass_net(before, seat, table)
+def _known(a: _After) -> tuple[int, int]:
+    assert a.change is not None
+    return a.change
+
+
+def _net(change: tuple[int, int]) -> int:
+    return change[0] - change[1]
+
+
+def _call_outlooks(before: State, table: Table) -> list[CallOutlook]:
+    out = []
+    for call, afters in table.after_calls(before).items():
+        if call.value is None:
+            suit, changes = None, [_known(a) for a in afters]
         else:
-            out[call_of(call)] = _best_suit(table, True, call)[1]
+            suit, changes = _bid_outcomes(table, afters, call.value)
+        out.append(
+            CallOutlook(
+                call,
+                suit,
+                _mean([c[0] for c in changes]),
+                _mean([_net(c) for c in changes]),
+                sum(a.holds is not None for a in afters) / len(afters),
+            )
+        )
     return out
-
-
-def _pass_net(before: State, seat: int, table: list[list[tuple[int, int]]]) -> float:
-    p = before.profile
-    high, holder = before.high_bid, before.high_seat
-    if holder is not None and holder & 1 == seat & 1:
-        return _best_suit(table, True, high or p.bid_min)[1]
-    return _best_suit(table, False, high if high is not None else p.bid_min)[1]
-
-
-Table = list[list[tuple[int, int]]]
-"""Per world, per trump suit: (the seat's side, the other side) points with the seat as the
-high bidder."""
-
-
-def outcome_table(worlds: Sequence[State], seat: int, seed: int = 0) -> Table:
-    """The points of each world and suit. The calls tell nothing about the cards, so worlds
-    sampled at the seat's first call are also worlds of its later calls and of its choice
-    of trump: one table serves all of them."""
-    return _table(worlds, seat, seed)
 
 
 def call_values(before: State, seat: int, table: Table) -> dict[Action, float]:
     """Each legal call of ``seat`` in ``before`` (the bidding) → its mean net over the
     worlds of ``table`` (states the seat cannot tell from ``before``)."""
-    return _call_net(before, seat, table)
+    if seat != table.seat:
+        raise ValueError("the table was made for another seat")
+    return {c.call: c.net for c in _call_outlooks(before, table)}
 
 
 def trump_values(before: State, seat: int, table: Table) -> dict[Action, float]:
     """Each suit ``seat`` (the high bidder) may name in ``before`` → its mean net."""
     bid = before.high_bid
     assert bid is not None
-    return {NameTrump(s): _mean([_net(row[s], True, bid) for row in table]) for s in range(4)}
+    if seat != table.seat:
+        raise ValueError("the table was made for another seat")
+    return {
+        NameTrump(s): _mean([_net(_side_change(row[s], bid)) for row in table.declared])
+        for s in range(4)
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,11 +212,14 @@ class SuitOutlook:
 class CallOutlook:
     call: Call
     suit: int | None
-    """The suit the side would name (a bid), or None (pass)."""
+    """The suit the side would name where it holds the contract (a bid), or None (pass)."""
     score_change: float
     """The side's expected change of game score."""
     net: float
     """The side's expected change minus the other side's."""
+    holds: float = 0.0
+    """The share of worlds in which the call holds the contract (the others passing or
+    bidding lower as the bots do); 0 for pass."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +230,8 @@ class Advice:
     """Every legal call, best (highest net) first."""
     samples: int
     proxy: str = PROXY
+    bot: str = DEFAULT_BOT
+    """The bot that played every seat's hand."""
 
     @property
     def best(self) -> Call:
@@ -186,6 +242,7 @@ class Advice:
             "seat": SEAT_LETTERS[self.seat],
             "samples": self.samples,
             "play": self.proxy,
+            "bot": self.bot,
             "suits": [
                 {
                     "suit": SUIT_LETTERS[s.suit],
@@ -200,6 +257,7 @@ class Advice:
                     "suit": None if c.suit is None else SUIT_LETTERS[c.suit],
                     "score_change": round(c.score_change, 3),
                     "net": round(c.net, 3),
+                    "holds": round(c.holds, 3),
                 }
                 for c in self.calls
             ],
@@ -208,51 +266,35 @@ class Advice:
 
 
 def advise(
-    source: State | Observation, seat: int | None = None, *, samples: int = 4, seed: int = 0
+    source: State | Observation,
+    seat: int | None = None,
+    *,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+    bot: str = DEFAULT_BOT,
 ) -> Advice:
     """Advice for the seat to call in ``source`` (a state in the bidding, with ``seat``, or
-    that seat's observation): only what the seat has seen is used."""
+    that seat's observation): only what the seat has seen is used; every hand is played by
+    ``bot`` players."""
     obs = source if isinstance(source, Observation) else observe(source, _seat(source, seat))
     if obs.phase is not Phase.BID or obs.to_act != obs.seat:
         raise ValueError("the advisor needs a seat that is to call in the bidding")
     if samples < 1:
         raise ValueError(f"samples must be at least 1, not {samples!r}")
+    check_bot(bot)
     rng = random.Random(seed)
     worlds = [sample_world(obs, rng) for _ in range(samples)]
-    before = worlds[0]  # the public bidding is the same in every world
-    table = _table(worlds, obs.seat, seed)
+    table = outcome_table(worlds, obs.seat, seed, bot)
     suits = []
     for s in range(4):
         dist: dict[int, float] = {}
-        for row in table:
-            dist[row[s][0]] = dist.get(row[s][0], 0.0) + 1.0 / len(table)
-        suits.append(SuitOutlook(s, dict(sorted(dist.items())), _mean([r[s][0] for r in table])))
-    calls = []
-    for call, net in _call_net(before, obs.seat, table).items():
-        assert isinstance(call, Call)
-        if call.value is None:
-            change = _pass_change(before, obs.seat, table)
-            calls.append(CallOutlook(call, None, change, net))
-        else:
-            suit, _ = _best_suit(table, True, call.value)
-            change = _mean([_side_change(row[suit], True, call.value) for row in table])
-            calls.append(CallOutlook(call, suit, change, net))
+        for row in table.declared:
+            dist[row[s][0]] = dist.get(row[s][0], 0.0) + 1.0 / samples
+        mean = _mean([r[s][0] for r in table.declared])
+        suits.append(SuitOutlook(s, dict(sorted(dist.items())), mean))
+    calls = _call_outlooks(worlds[0], table)  # the public bidding is the same in every world
     calls.sort(key=lambda c: (-c.net, c.call.value or 0))
-    return Advice(obs.seat, tuple(suits), tuple(calls), samples)
-
-
-def _side_change(pts: tuple[int, int], side_bids: bool, bid: int) -> int:
-    _made, delta = hand_delta(0 if side_bids else 1, bid, pts)
-    return delta[0]
-
-
-def _pass_change(before: State, seat: int, table: list[list[tuple[int, int]]]) -> float:
-    p = before.profile
-    high, holder = before.high_bid, before.high_seat
-    ours = holder is not None and holder & 1 == seat & 1
-    bid = high if high is not None else p.bid_min
-    suit, _ = _best_suit(table, ours, bid)
-    return _mean([_side_change(row[suit], ours, bid) for row in table])
+    return Advice(obs.seat, tuple(suits), tuple(calls), samples, PROXY, bot)
 
 
 def _seat(state: State, seat: int | None) -> int:

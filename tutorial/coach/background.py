@@ -6,7 +6,8 @@ pool of worker processes (``spawn`` start method, created on first use; ``CINCH_
 workers, default 1 so reviews never take every core from the bots and the app) and returns a
 :class:`~concurrent.futures.Future` of the :class:`~tutorial.coach.review.Review`. The state
 crosses the process boundary as its deal and history (a profile holds functions that do not
-pickle) and is replayed in the worker.
+pickle) and is replayed in the worker. :func:`submit_advice` runs the bid advisor there too
+(under a second of CPU at its default, but still CPU work).
 """
 
 from __future__ import annotations
@@ -16,9 +17,12 @@ import os
 import threading
 from concurrent.futures import Future, ProcessPoolExecutor
 
+from tutorial.coach.advise import DEFAULT_SAMPLES, Advice, advise
+from tutorial.coach.playout import DEFAULT_BOT, check_bot
 from tutorial.coach.review import Review, review
 from tutorial.engine.actions import Action
 from tutorial.engine.errors import InvalidInput
+from tutorial.engine.observe import Observation
 from tutorial.engine.profiles import get_profile
 from tutorial.engine.state import Phase, State
 
@@ -86,6 +90,23 @@ def submit_review(
     if final.phase is not Phase.DONE:
         raise ValueError(f"review needs a finished hand, not one in the {final.phase.value} phase")
     return _get_pool().submit(_review_recorded, record(final), seat, samples, seed, calls)
+
+
+def _advise(obs: Observation, samples: int, seed: int, bot: str) -> Advice:  # in the worker
+    return advise(obs, samples=samples, seed=seed, bot=bot)
+
+
+def submit_advice(
+    obs: Observation, *, samples: int = DEFAULT_SAMPLES, seed: int = 0, bot: str = DEFAULT_BOT
+) -> Future[Advice]:
+    """``advise(obs, ...)`` (the bid advisor for the seat that observes ``obs``, which must
+    be the seat to call) in the same worker pool. Only the observation crosses the process
+    boundary: the worker never sees the other hands. A seat that is not to call fails at
+    once (ValueError), not in the worker."""
+    if obs.phase is not Phase.BID or obs.to_act != obs.seat:
+        raise ValueError("the advisor needs a seat that is to call in the bidding")
+    check_bot(bot)
+    return _get_pool().submit(_advise, obs, samples, seed, bot)
 
 
 def shutdown(wait: bool = True) -> None:

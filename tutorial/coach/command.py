@@ -10,86 +10,49 @@ Exit codes as ``cinch replay``: 0 done and matched, 1 an expectation failed, 2 i
 from __future__ import annotations
 
 import argparse
-import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tutorial.coach.advise import advise
+from tutorial.bots import BOT_NAMES
+from tutorial.coach.advise import DEFAULT_SAMPLES, advise
 from tutorial.coach.labels import LABEL_TEXT
+from tutorial.coach.playout import DEFAULT_BOT
 from tutorial.coach.review import review
-from tutorial.engine.hand import Hand, Phase
-from tutorial.engine.profiles import DEFAULT_PROFILE, get_profile
+from tutorial.engine.hand import Phase
 from tutorial.engine.seats import SEAT_LETTERS
 from tutorial.engine.state import State
 from tutorial.i18n import LANGS, Translator, get_translator
-from tutorial.scenario import fields as F
-from tutorial.scenario.common import top_and_pile
-from tutorial.scenario.files import FileReport, compare
-from tutorial.scenario.replay import replay
-from tutorial.yamldoc import SourceError, Where, YamlDoc
+from tutorial.scenario.files import (
+    FileReport,
+    JobResult,
+    compare,
+    expectation,
+    hand_state,
+    print_report,
+    replayed_hand,
+    run_job,
+)
+from tutorial.yamldoc import Where, YamlDoc
 
 MAX_SAMPLES = 200
+BOT_HELP = f"the bot that plays the advisor's hands (default {DEFAULT_BOT}: fast and sound)"
 
 
-def state_of(m: Mapping[str, Any], w: Where) -> State:
-    """The core state of a ``hand`` scenario the replay accepted, with its full history."""
-    profile = get_profile(m.get("profile", DEFAULT_PROFILE))
-    dealer = F.seat(w, ("dealer",), m.get("dealer"))
-    deal = m["deal"]
-    dealt = {s: F.cards(w, ("deal", SEAT_LETTERS[s]), deal[SEAT_LETTERS[s]]) for s in range(4)}
-    hand = Hand.from_deal(profile, dealer, dealt, F.cards(w, ("stock",), m.get("stock")))
-    for i, call in enumerate(m["bids"]):
-        value = None if call == "pass" or call is None else F.integer(w, ("bids", i), call)
-        hand.bid(hand.to_act, value)
-    if "trump" not in m or hand.phase is not Phase.TRUMP:
-        return hand.state
-    assert hand.high_seat is not None
-    hand.name_trump(hand.high_seat, F.suit(w, ("trump",), m["trump"]))
-    if profile.draw:
-        keep = None
-        if "keep" in m:
-            keep = {SEAT_LETTERS.index(k): F.cards(w, ("keep", k), v) for k, v in m["keep"].items()}
-        dk = F.cards(w, ("dealer_keeps",), m["dealer_keeps"]) if "dealer_keeps" in m else None
-        rs = F.cards(w, ("reshuffle",), m["reshuffle"]) if "reshuffle" in m else None
-        hand.refill(keep=keep, dealer_keeps=dk, reshuffle=rs)
-    for ti, trick in enumerate(m.get("plays", [])):
-        for k, item in enumerate(trick):
-            top, pile = top_and_pile(w, ("plays", ti, k), item, {})
-            hand.play(hand.to_act, top, pile)
-    return hand.state
-
+state_of = hand_state
+"""The core state of a ``hand`` scenario the replay accepted, with its full history."""
 
 Job = Callable[[State, Where, dict[str, Any]], dict[str, Any]]
 
 
 def _run_file(path: Path, name: str, job: Job) -> FileReport:
-    report = FileReport(name)
-    try:
-        doc = YamlDoc.load(path, name)
-        where = Where(doc)
-        rep = replay(doc.data, where)
-        if rep.kind != "hand":
-            raise where.error(("kind",), f"this command needs a `hand` scenario, not {rep.kind!r}")
-        expect = doc.data.get("expect")
-        if expect is not None and not isinstance(expect, dict):
-            raise where.error(("expect",), "expected a mapping of result fields")
+    def run(doc: YamlDoc, where: Where) -> JobResult:
+        rep = replayed_hand(doc, where, "this command")
+        expect = expectation(doc, where)
         result = job(state_of(doc.data, where), where, rep.result)
-        mismatches = compare(expect, rep.result) if expect else []
-    except SourceError as exc:
-        report.error = exc.as_dict()
-        report.error["text"] = str(exc)
-        return report
-    except Exception as exc:  # a bug of ours: still a located report, exit 2
-        err = SourceError(name, None, (), f"internal error ({type(exc).__name__}: {exc})")
-        report.error = {**err.as_dict(), "reason": "internal_error", "text": str(err)}
-        return report
-    for m in mismatches:
-        m["line"] = doc.line(("expect", *m.pop("path")))
-    report.result = result
-    report.mismatches = mismatches
-    report.ok = not mismatches
-    return report
+        return JobResult(result, compare(expect, rep.result) if expect else [])
+
+    return run_job(path, name, run)
 
 
 def _review_job(args: argparse.Namespace, t: Translator) -> Job:
@@ -105,7 +68,7 @@ def _review_job(args: argparse.Namespace, t: Translator) -> Job:
                 f"cinch review needs a finished hand; this one stops in the {state.phase.value} "
                 "phase (use cinch advise in the bidding, cinch solve in the play)",
             )
-        rv = review(state, args.seat, samples=args.samples, seed=args.seed)
+        rv = review(state, args.seat, samples=args.samples, seed=args.seed, bot=args.bot)
         out = rv.to_json()
         out["lang"] = t.lang
         for d, js in zip(rv.decisions, out["decisions"], strict=True):
@@ -125,26 +88,10 @@ def _advise_job(args: argparse.Namespace) -> Job:
                 f"cinch advise needs a hand stopped in the bidding with {SEAT_LETTERS[args.seat]} "
                 f"to call; here {who} is to call",
             )
-        return advise(state, args.seat, samples=args.samples, seed=args.seed).to_json()
+        advice = advise(state, args.seat, samples=args.samples, seed=args.seed, bot=args.bot)
+        return advice.to_json()
 
     return job
-
-
-def _print_report(name: str, report: FileReport, args: argparse.Namespace, body: Any) -> None:
-    if args.json:
-        print(json.dumps(report.as_json(), ensure_ascii=False))
-        return
-    if report.error:
-        print(f"error  {report.error['text']}")
-        return
-    for m in report.mismatches:
-        line = f":{m['line']}" if m.get("line") else ""
-        print(
-            f"FAIL   {name}{line}: expect.{m['key']}: expected {m['expected']!r}, "
-            f"the engine says {m['actual']!r}"
-        )
-    if not report.mismatches and report.result is not None:
-        body(name, report.result)
 
 
 def _review_text(t: Translator) -> Callable[[str, dict[str, Any]], None]:
@@ -177,20 +124,27 @@ def _review_text(t: Translator) -> Callable[[str, dict[str, Any]], None]:
 def _moment(t: Translator, d: dict[str, Any]) -> str:
     if d["phase"] == "play":
         return t("Trick {n}", n=d["trick"])
+    if d["phase"] == "refill":
+        return t("Discard and refill")
     return t("Naming trump") if d["phase"] == "trump" else t("The bidding")
 
 
 def _advise_body(name: str, r: dict[str, Any]) -> None:
     print(
         f"ok     {name}: seat {r['seat']}, best call {r['best']} "
-        f"({r['samples']} worlds, play {r['play']}: an optimistic proxy for the bots)"
+        f"({r['samples']} worlds, every hand played by {r['bot']} bots, each seat seeing "
+        "only its own cards)"
     )
     for s in r["suits"]:
         dist = " ".join(f"{k}:{v:.0%}" for k, v in s["distribution"].items())
         print(f"  trump {s['suit']}: the side's points, mean {s['mean']:.2f} ({dist})")
     for c in r["calls"]:
         suit = f" in {c['suit']}" if c["suit"] else ""
-        print(f"  {c['call']:>4}{suit}: score change {c['score_change']:+.2f}, net {c['net']:+.2f}")
+        holds = f", holds the contract {c['holds']:.0%}" if c["call"] != "pass" else ""
+        print(
+            f"  {c['call']:>4}{suit}: score change {c['score_change']:+.2f}, "
+            f"net {c['net']:+.2f}{holds}"
+        )
 
 
 def _seat(text: str) -> int:
@@ -223,13 +177,13 @@ def _seed(text: str) -> int:
 def run_review(args: argparse.Namespace) -> int:
     t = get_translator(args.lang)
     report = _run_file(Path(args.file), args.file, _review_job(args, t))
-    _print_report(args.file, report, args, _review_text(t))
+    print_report(report, args.json, "engine", _review_text(t))
     return report.status
 
 
 def run_advise(args: argparse.Namespace) -> int:
     report = _run_file(Path(args.file), args.file, _advise_job(args))
-    _print_report(args.file, report, args, _advise_body)
+    print_report(report, args.json, "engine", _advise_body)
     return report.status
 
 
@@ -241,12 +195,19 @@ def add_parsers(sub: Any) -> None:
     rp.add_argument("--samples", type=_samples, default=24, help="worlds per card (default 24)")
     rp.add_argument("--seed", type=_seed, default=0)
     rp.add_argument("--lang", default="en", choices=LANGS)
+    rp.add_argument("--bot", default=DEFAULT_BOT, choices=BOT_NAMES, help=BOT_HELP)
     rp.add_argument("--json", action="store_true")
     rp.set_defaults(func=run_review)
     ap = sub.add_parser("advise", help="the bid advisor for a hand stopped in the bidding")
     ap.add_argument("file", metavar="FILE")
     ap.add_argument("--seat", type=_seat, required=True, help="A, B, C or D")
-    ap.add_argument("--samples", type=_samples, default=4, help="worlds (default 4)")
+    ap.add_argument(
+        "--samples",
+        type=_samples,
+        default=DEFAULT_SAMPLES,
+        help=f"worlds (default {DEFAULT_SAMPLES})",
+    )
     ap.add_argument("--seed", type=_seed, default=0)
+    ap.add_argument("--bot", default=DEFAULT_BOT, choices=BOT_NAMES, help=BOT_HELP)
     ap.add_argument("--json", action="store_true")
     ap.set_defaults(func=run_advise)

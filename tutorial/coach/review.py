@@ -12,11 +12,13 @@ action taken against the best one:
   actual deal (the best card there, the actual hidden hands). On the first trick a pile is
   valued with the cards beneath it exactly as played; each other top card is offered with
   the cards beneath the solver most often chose for it.
-* **calls and trump** — by the bid advisor (:mod:`tutorial.coach.advise`): the expected
-  change of the side's game score minus the other side's, so the cost is in points of the
-  game score (a set bid loses its amount); ``dd_cost`` is the advisor on the actual deal.
-* **the refill's keep decisions** are not priced (the worlds cannot yet be sampled in the
-  middle of the refill); they are listed in :attr:`Review.not_priced`.
+* **calls and trump** — by the bid advisor (:mod:`tutorial.coach.advise`: worlds sampled
+  at the call, each played out by the bots): the expected change of the side's game score
+  minus the other side's, so the cost is in points of the game score (a set bid loses its
+  amount); ``dd_cost`` is the advisor on the actual deal (the bots' play of it).
+* **the refill's keep decisions** (a classic discard's keep, the dealer's keep) — over
+  sampled worlds, each option played out by the bots (:mod:`tutorial.coach.keeps`), in
+  points of the hand; ``dd_cost`` is the same on the actual deal.
 
 The label comes from the expected cost (:mod:`tutorial.coach.labels`); a named reason from
 :mod:`tutorial.coach.reasons`, proved on the line played and by the solver. Deterministic for
@@ -31,17 +33,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutorial.coach.advise import Table, call_values, outcome_table, trump_values
+from tutorial.coach.keeps import keep_values
 from tutorial.coach.labels import label_of, worse_than_good
+from tutorial.coach.playout import DEFAULT_BOT
 from tutorial.coach.reasons import REASONS, find_reason, reason_text
 from tutorial.coach.values import WorldValues, world_values
-from tutorial.engine.actions import Action, Call, NameTrump, PlayCard
+from tutorial.engine.actions import Action, Call, DealerKeep, Keep, NameTrump, PlayCard
 from tutorial.engine.observe import ResampleError, observe, sample_world
 from tutorial.engine.seats import SEAT_LETTERS
 from tutorial.engine.state import CHANCE, Phase, State
 from tutorial.i18n import Translator
 
-BID_SAMPLES = 4
-"""Worlds the advisor samples for a call or the choice of trump (at most ``samples``)."""
+BID_SAMPLES = 32
+"""Worlds the advisor samples for a call or the choice of trump (at most ``samples``): each
+is played out by the bots (a few ms), so they cost a fraction of one card's solves."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,11 +146,17 @@ def decision_points(final: State, seat: int) -> list[tuple[int, State, Action]]:
 
 
 def review(
-    final: State, seat: int, *, samples: int = 24, seed: int = 0, calls: bool = True
+    final: State,
+    seat: int,
+    *,
+    samples: int = 24,
+    seed: int = 0,
+    calls: bool = True,
+    bot: str = DEFAULT_BOT,
 ) -> Review:
     """Price every decision ``seat`` took in the finished hand ``final``. With ``calls``
-    False the calls and the choice of trump are listed as not priced (they cost the most
-    time: about ``4 × (BID_SAMPLES + 1)`` opening solves each)."""
+    False the calls and the choice of trump are listed as not priced. ``bot`` plays the
+    advisor's hands (calls and trump) for every seat."""
     if final.phase is not Phase.DONE:
         raise ValueError(f"review needs a finished hand, not one in the {final.phase.value} phase")
     if seat not in (0, 1, 2, 3):
@@ -164,23 +175,16 @@ def review(
                 continue
             if isinstance(action, Call | NameTrump) and calls:
                 n = min(samples, BID_SAMPLES)
-                decisions.append(_price_call(index, before, action, n, rng, tables))
+                decisions.append(_price_call(index, before, action, n, rng, tables, bot))
+                continue
+            if isinstance(action, Keep | DealerKeep):
+                n = min(samples, BID_SAMPLES)
+                decisions.append(_price_keep(index, before, action, n, rng, bot))
                 continue
         except ResampleError as exc:
             skipped.append(NotPriced(index, before.phase, action, f"no world sampled: {exc}"))
             continue
-        if isinstance(action, Call | NameTrump):
-            skipped.append(NotPriced(index, before.phase, action, "calls were not asked for"))
-        else:
-            skipped.append(
-                NotPriced(
-                    index,
-                    before.phase,
-                    action,
-                    "the refill's keep decisions are not priced yet: the worlds a seat "
-                    "cannot tell apart are not sampled in the middle of the refill",
-                )
-            )
+        skipped.append(NotPriced(index, before.phase, action, "calls were not asked for"))
     ms = (time.perf_counter() - start) * 1000.0
     return Review(seat, final.profile.name, tuple(decisions), tuple(skipped), samples, seed, ms)
 
@@ -244,6 +248,36 @@ def _price_card(
     )
 
 
+def _price_keep(
+    index: int,
+    before: State,
+    action: Keep | DealerKeep,
+    samples: int,
+    rng: random.Random,
+    bot: str,
+) -> Decision:
+    if len(before.legal_actions()) == 1:  # forced: nothing to choose
+        return Decision(
+            index, Phase.REFILL, action, action, 0.0, 0, "best", None, 0, ((action, 0.0),)
+        )
+    expected, actual = keep_values(before, action, samples, rng, bot)
+    ranked = _ranked(expected, action)
+    cost = max(0.0, ranked[0][1] - expected[action])
+    dd_cost = max(actual.values()) - actual[action]
+    return Decision(
+        index,
+        Phase.REFILL,
+        action,
+        ranked[0][0],
+        cost,
+        dd_cost,
+        label_of(cost),
+        None,
+        samples,
+        tuple(ranked),
+    )
+
+
 def _price_call(
     index: int,
     before: State,
@@ -251,13 +285,14 @@ def _price_call(
     samples: int,
     rng: random.Random,
     tables: dict[str, Table],
+    bot: str,
 ) -> Decision:
     seat = before.to_act
     if not tables:
         obs = observe(before, seat)
         worlds = [sample_world(obs, rng) for _ in range(samples)]
-        tables["sampled"] = outcome_table(worlds, seat, index)
-        tables["actual"] = outcome_table([before], seat, index)
+        tables["sampled"] = outcome_table(worlds, seat, index, bot)
+        tables["actual"] = outcome_table([before], seat, index, bot)
     fn = call_values if isinstance(action, Call) else trump_values
     expected = fn(before, seat, tables["sampled"])
     actual = fn(before, seat, tables["actual"])
@@ -265,7 +300,7 @@ def _price_call(
     best = ranked[0][0]
     cost = max(0.0, ranked[0][1] - expected[action])
     dd_cost = round(max(actual.values()) - actual[action])
-    n = len(tables["sampled"])
+    n = len(tables["sampled"].worlds)
     return Decision(
         index, before.phase, action, best, cost, dd_cost, label_of(cost), None, n, tuple(ranked)
     )

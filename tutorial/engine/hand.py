@@ -39,6 +39,7 @@ from tutorial.engine.seats import SEAT_LETTERS, TEAM_NAMES, team_of
 from tutorial.engine.state import DEALER_KEEPS, KEEP, RESHUFFLE, Phase, State
 from tutorial.engine.state import Play as Play
 from tutorial.engine.state import Trick as Trick
+from tutorial.engine.statefields import STATE_SLOTS
 
 SEATS = SEAT_LETTERS
 TEAMS = TEAM_NAMES
@@ -365,5 +366,5 @@ def _no_refill(
 
 
 def _adopt(target: State, source: State) -> None:
-    for name in State.__slots__:
+    for name in STATE_SLOTS:
         setattr(target, name, getattr(source, name))

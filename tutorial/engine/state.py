@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from enum import Enum
-from typing import NamedTuple
 
 from tutorial.engine.actions import (
     Action,
@@ -33,139 +31,33 @@ from tutorial.engine.actions import (
 )
 from tutorial.engine.deal import check_deal, deal_in_threes, fisher_yates
 from tutorial.engine.errors import InvalidInput
-from tutorial.engine.points import point_table
 from tutorial.engine.profiles import Profile
-from tutorial.engine.refill import RefillLog
-
-CHANCE = -1
-"""``State.to_act`` when chance acts (a reshuffle)."""
-
-KEEP = "keep"
-DEALER_KEEPS = "dealer_keeps"
-RESHUFFLE = "reshuffle"
-"""The decisions of the REFILL phase (``State.pending``)."""
-
-
-class Phase(Enum):
-    BID = "bid"
-    TRUMP = "trump"
-    REFILL = "refill"
-    PLAY = "play"
-    DONE = "done"
-
-
-class Play(NamedTuple):
-    """One seat's play to a trick: a card, and on the first trick maybe cards beneath it."""
-
-    seat: int
-    card: int
-    beneath: tuple[int, ...] = ()
-
-
-class Trick(NamedTuple):
-    number: int
-    leader: int
-    plays: tuple[Play, ...]
-    led_suit: int
-    """Effective suit of the card led (the trump suit if the left Pedro was led)."""
-    winner: int
-    winning_card: int
-    trumped: bool
-    """True if a trump won (a trump was played); False if the highest led-suit card won."""
-    points: int
-    """Capture value of the cards taken (points owned by holding, i.e. Low, excluded)."""
-    mask: int
-    """Every card the trick's winner takes, pile cards included."""
-
-
-class _Ask(Exception):
-    """Raised inside the profile's refill function when a decision is needed."""
-
-    def __init__(self, kind: str, info: tuple[object, ...]) -> None:
-        self.kind = kind
-        self.info = info
-
+from tutorial.engine.statefields import (
+    CHANCE,
+    DEALER_KEEPS,
+    KEEP,
+    LIST_FIELDS,
+    RESHUFFLE,
+    STATE_FIELDS,
+    Phase,
+    Play,
+    Trick,
+)
+from tutorial.engine.stateplay import BIT, new_play
+from tutorial.engine.staterefill import RefillRules
 
 _TRUMP_ACTIONS = tuple(NameTrump(s) for s in range(4))
-_BIT = tuple(1 << i for i in range(52))
-_new_play = tuple.__new__  # Play(seat, card, beneath) without the Python-level __new__
 
-_FIELDS = (
-    "profile",
-    "dealer",
-    "dealt",
-    "stock",
-    "phase",
-    "to_act",
-    "calls",
-    "passed",
-    "high_bid",
-    "high_seat",
-    "trump",
-    "tables",
-    "trump_mask",
-    "plain_masks",
-    "pending",
-    "pending_info",
-    "keeps",
-    "dealer_choice",
-    "reshuffle_order",
-    "refill_log",
-    "hands",
-    "start_hands",
-    "in_play",
-    "point_cards",
-    "capture_list",
-    "capture_mask",
-    "beneath_forbidden",
-    "tricks",
-    "trick_plays",
-    "trick_leader",
-    "trick_seats",
-    "led",
-    "keys",
-    "best_key",
-    "best_seat",
-    "best_card",
-    "trick_mask",
-    "captured",
-)
-_LISTS = ("calls", "passed", "keeps", "hands", "tricks", "trick_plays", "captured")
+__all__ = ["CHANCE", "DEALER_KEEPS", "KEEP", "RESHUFFLE", "Phase", "Play", "State", "Trick"]
 
 
-class State:
+class State(RefillRules):
     """One hand in progress. Build with :meth:`from_deal`, :meth:`from_deck`,
-    :meth:`random_deal` or the constructor (dealt masks and a stock, top first)."""
+    :meth:`random_deal` or the constructor (dealt masks and a stock, top first). The play's
+    rules are in :mod:`~tutorial.engine.stateplay`, the refill's in
+    :mod:`~tutorial.engine.staterefill`."""
 
-    __slots__ = (*_FIELDS, "history")
-
-    profile: Profile
-    dealer: int
-    dealt: tuple[int, int, int, int]
-    """The hands as dealt (masks)."""
-    stock: tuple[int, ...]
-    phase: Phase
-    to_act: int
-    calls: list[tuple[int, int | None]]
-    passed: list[bool]
-    high_bid: int | None
-    high_seat: int | None
-    trump: int
-    trump_mask: int
-    pending: str | None
-    """In the REFILL phase, the decision awaited: KEEP, DEALER_KEEPS or RESHUFFLE."""
-    pending_info: tuple[object, ...]
-    keeps: list[int | None]
-    dealer_choice: tuple[int, ...] | None
-    reshuffle_order: tuple[int, ...] | None
-    refill_log: RefillLog | None
-    hands: list[int]
-    start_hands: tuple[int, int, int, int]
-    """The hands when play began (after the refill)."""
-    tricks: list[Trick]
-    trick_plays: list[Play]
-    captured: list[int]
-    history: list[tuple[Action, tuple[object, ...] | None]]
+    __slots__ = ()
 
     def __init__(
         self,
@@ -193,7 +85,7 @@ class State:
         self.trump = -1
         self.tables = profile.trumps
         self.trump_mask = 0
-        self.plain_masks: tuple[int, ...] = (0, 0, 0, 0)
+        self.plain_masks = (0, 0, 0, 0)
         self.pending = None
         self.pending_info = ()
         self.keeps = [None, None, None, None]
@@ -203,14 +95,14 @@ class State:
         self.hands = list(hands)
         self.start_hands = (0, 0, 0, 0)
         self.in_play = 0
-        self.point_cards: tuple[tuple[str, int, int, bool], ...] = ()
+        self.point_cards = ()
         self.capture_list: tuple[tuple[int, int], ...] = ()
         self.capture_mask = 0
         self.beneath_forbidden = 0
         self.tricks = []
         self.trick_plays = []
         self.trick_leader = 0
-        self.trick_seats: tuple[int, ...] = ()
+        self.trick_seats = ()
         self.led = -1
         self.keys: tuple[int, ...] = ()
         self.best_key = -2
@@ -282,16 +174,16 @@ class State:
         return self.copy()
 
     def _save(self) -> tuple[object, ...]:
-        out = [getattr(self, name) for name in _FIELDS]
-        for i, name in enumerate(_FIELDS):
-            if name in _LISTS:
+        out = [getattr(self, name) for name in STATE_FIELDS]
+        for i, name in enumerate(STATE_FIELDS):
+            if name in LIST_FIELDS:
                 out[i] = list(out[i])
         return tuple(out)
 
     def _restore(self, saved: tuple[object, ...]) -> None:
-        for name, value in zip(_FIELDS, saved, strict=True):
+        for name, value in zip(STATE_FIELDS, saved, strict=True):
             # saved lists may be shared by copies of this state: never adopt them
-            setattr(self, name, list(value) if name in _LISTS else value)  # type: ignore[call-overload]
+            setattr(self, name, list(value) if name in LIST_FIELDS else value)  # type: ignore[call-overload]
 
     # -- queries --------------------------------------------------------------------------
     def is_terminal(self) -> bool:
@@ -322,47 +214,6 @@ class State:
             return [p.dealer_forced_bid]
         low = p.bid_min if self.high_bid is None else self.high_bid + 1
         return [None, *range(low, p.bid_max + 1)]
-
-    def pile_size(self, seat: int | None = None) -> int:
-        """How many cards must go beneath the top card for ``seat`` (default: the player to
-        act) on this trick: on the first trick, the cards beyond the profile's hand size."""
-        if self.phase is not Phase.PLAY or self.tricks:
-            return 0
-        s = self.to_act if seat is None else seat
-        return max(0, self.hands[s].bit_count() - self.profile.hand_size)
-
-    def pile_strict(self, hand: int, k: int) -> bool:
-        """True if the hand has enough non-scoring cards to put ``k`` beneath (always in the
-        14-point tables); otherwise scoring cards may fill the rest of the pile."""
-        return (hand & ~self.beneath_forbidden).bit_count() >= k
-
-    def legal_play_mask(self) -> int:
-        """Mask of the cards the player to act may play (as the top card of a pile)."""
-        if self.phase is not Phase.PLAY:
-            return 0
-        h = self.hands[self.to_act]
-        led = self.led
-        if led < 0:
-            m = h
-        elif led == self.trump:
-            m = h & self.trump_mask or h
-        else:
-            f = h & self.plain_masks[led]
-            m = (f | (h & self.trump_mask)) if f else h
-        if not self.tricks:
-            k = h.bit_count() - self.profile.hand_size
-            if k > 0 and self.pile_strict(h, k):
-                free = h & ~self.beneath_forbidden
-                if free.bit_count() == k:  # every non-scoring card must go beneath
-                    m &= self.beneath_forbidden
-        return m
-
-    def legal_beneath_mask(self, card: int) -> int:
-        """Cards that may go beneath ``card`` in the pile of the player to act."""
-        h = self.hands[self.to_act] & ~(1 << card)
-        if self.pile_strict(h, self.pile_size()):
-            return h & ~self.beneath_forbidden
-        return h
 
     def legal_actions(self) -> list[Action]:
         """Every action the player to act may take ([] at a chance node: see
@@ -426,10 +277,10 @@ class State:
             card = action.card
             beneath = action.beneath
             seat = self.to_act
-            moved = _BIT[card]
+            moved = BIT[card]
             if beneath:
                 for c in beneath:
-                    moved |= _BIT[c]
+                    moved |= BIT[c]
             if self.led < 0:
                 tables = self.tables
                 led = self.led = tables.effective[self.trump][card]
@@ -444,7 +295,7 @@ class State:
             self.hands[seat] &= ~moved
             self.trick_mask |= moved
             plays = self.trick_plays
-            plays.append(_new_play(Play, (seat, card, beneath)))
+            plays.append(new_play(Play, (seat, card, beneath)))
             self.history.append((action, None))
             seats = self.trick_seats
             n = len(plays)
@@ -492,24 +343,6 @@ class State:
         self._replay_trick()
         return action
 
-    def _replay_trick(self) -> None:
-        self.led = -1
-        self.keys = ()
-        self.best_key = -2
-        self.best_seat = self.trick_leader
-        self.best_card = -1
-        self.trick_mask = 0
-        for p in self.trick_plays:
-            if self.led < 0:
-                self.led = self.tables.effective[self.trump][p.card]
-                self.keys = self.tables.trick_key[self.trump][self.led]
-            key = self.keys[p.card]
-            if key > self.best_key:
-                self.best_key, self.best_seat, self.best_card = key, p.seat, p.card
-            self.trick_mask |= 1 << p.card
-            for c in p.beneath:
-                self.trick_mask |= 1 << c
-
     def _call(self, value: int | None) -> None:
         seat = self.to_act
         self.calls.append((seat, value))
@@ -552,147 +385,6 @@ class State:
         else:
             self.keeps = [0, 0, 0, 0]
             self._run_refill()
-
-    def _keep(self, cards: tuple[int, ...]) -> None:
-        seat = self.to_act
-        m = 0
-        for c in cards:
-            m |= 1 << c
-        self.keeps[seat] = m & ~self.trump_mask & self.hands[seat]
-        if seat == self.dealer:
-            self._run_refill()
-        else:
-            self.to_act = (seat + 1) & 3
-
-    def _reshuffler(self, cards: list[int]) -> list[int]:
-        if self.reshuffle_order is None:
-            raise _Ask(RESHUFFLE, (tuple(cards),))
-        return list(self.reshuffle_order)
-
-    def _dealer_chooser(self, plain: list[int], count: int) -> Sequence[int]:
-        if self.dealer_choice is None:
-            raise _Ask(DEALER_KEEPS, (tuple(plain), count))
-        return self.dealer_choice
-
-    def refill_so_far(self) -> RefillLog | None:
-        """What the refill has done so far: the finished refill's log, or, while a decision
-        (the dealer's keep, a reshuffle) is awaited, the log of the cards dealt up to it
-        (None before the refill starts). The state is not changed."""
-        if self.refill_log is not None:
-            return self.refill_log
-        if self.phase is not Phase.REFILL or self.pending in (None, KEEP):
-            return None
-        tm = self.trump_mask
-        hands = [(h & tm) | (self.keeps[s] or 0) for s, h in enumerate(self.hands)]
-        log = RefillLog(discard_masks=[h & ~hands[s] for s, h in enumerate(self.hands)])
-        try:
-            self.profile.refill(
-                tm, self.dealer, hands, self.stock, log, self._reshuffler, self._dealer_chooser
-            )
-        except _Ask:
-            return log
-        return log  # pragma: no cover - a pending decision always asks again
-
-    def _run_refill(self) -> None:
-        """Run the profile's refill with the decisions taken so far; stop at the next one."""
-        tm = self.trump_mask
-        hands = [(h & tm) | (self.keeps[s] or 0) for s, h in enumerate(self.hands)]
-        log = RefillLog(discard_masks=[h & ~hands[s] for s, h in enumerate(self.hands)])
-        try:
-            self.profile.refill(
-                tm, self.dealer, hands, self.stock, log, self._reshuffler, self._dealer_chooser
-            )
-        except _Ask as ask:
-            self.pending = ask.kind
-            self.pending_info = ask.info
-            self.to_act = CHANCE if ask.kind == RESHUFFLE else self.dealer
-            return
-        self.hands = hands
-        self.refill_log = log
-        self._start_play()
-
-    def _start_play(self) -> None:
-        hands = self.hands
-        self.pending = None
-        self.pending_info = ()
-        self.start_hands = (hands[0], hands[1], hands[2], hands[3])
-        self.in_play = hands[0] | hands[1] | hands[2] | hands[3]
-        table = point_table(self.profile, self.trump, self.in_play)
-        self.point_cards = table.cards
-        self.capture_list = table.capture_list
-        self.capture_mask = table.capture_mask
-        self.beneath_forbidden = table.scoring_trumps
-        self.phase = Phase.PLAY
-        self._start_trick(self.high_seat if self.high_seat is not None else 0)
-
-    def _start_trick(self, leader: int) -> None:
-        hands = self.hands
-        while not hands[leader]:  # only in profiles where hands can be short
-            leader = (leader + 1) & 3
-        self.trick_leader = leader
-        self.trick_seats = tuple(s for s in ((leader + i) & 3 for i in range(4)) if hands[s])
-        self.trick_plays = []
-        self.trick_mask = 0
-        self.to_act = leader
-        self.best_key = -2
-        self.best_seat = leader
-        self.best_card = -1
-        self.led = -1
-        self.keys = ()
-
-    def _play(self, card: int, beneath: tuple[int, ...]) -> None:
-        seat = self.to_act
-        moved = _BIT[card]
-        for c in beneath:
-            moved |= _BIT[c]
-        if self.led < 0:
-            self.led = self.tables.effective[self.trump][card]
-            self.keys = self.tables.trick_key[self.trump][self.led]
-        key = self.keys[card]
-        if key > self.best_key:
-            self.best_key = key
-            self.best_seat = seat
-            self.best_card = card
-        self.hands[seat] &= ~moved
-        self.trick_mask |= moved
-        plays = self.trick_plays
-        plays.append(_new_play(Play, (seat, card, beneath)))
-        n = len(plays)
-        if n < len(self.trick_seats):
-            self.to_act = self.trick_seats[n]
-            return
-        self._end_trick()
-
-    def _end_trick(self) -> None:
-        """The last card of the trick is down: score it, start the next or end the hand."""
-        plays = self.trick_plays
-        tm = self.trick_mask
-        pts = 0
-        if tm & self.capture_mask:
-            for b, v in self.capture_list:
-                if tm & b:
-                    pts += v
-        winner = self.best_seat
-        self.tricks.append(
-            Trick(
-                len(self.tricks) + 1,
-                self.trick_leader,
-                tuple(plays),
-                self.led,
-                winner,
-                self.best_card,
-                self.best_key >= 100,
-                pts,
-                tm,
-            )
-        )
-        self.captured[winner & 1] |= tm
-        h = self.hands
-        if h[0] | h[1] | h[2] | h[3]:
-            self._start_trick(winner)
-        else:
-            self.trick_plays = []
-            self.phase = Phase.DONE
 
 
 def _bits(mask: int) -> list[int]:

@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 from tutorial.engine.profiles import PROFILES
 from tutorial.lessons import solvercheck
+from tutorial.lessons.decisions import is_decision_moment, read_decision
 from tutorial.lessons.lint import lesson_problems
 from tutorial.lessons.model import (
     QUESTION_TYPES,
@@ -25,6 +26,8 @@ from tutorial.lessons.model import (
     Question,
     Scenario,
     Step,
+    YourDecision,
+    YourMove,
 )
 from tutorial.lessons.moves import read_your_move
 from tutorial.lessons.questions import QuestionParts
@@ -136,11 +139,13 @@ class LessonReader(QuestionParts):
                     f"no moment {at!r} (it has: "
                     f"{', '.join(scenario.replay.moments)})",
                 )
-            move = (
-                read_your_move(self.w, (*path, i, "your_move"), m["your_move"], at, scenario)
-                if "your_move" in m
-                else None
-            )
+            move: YourMove | YourDecision | None = None
+            if "your_move" in m:
+                where = (*path, i, "your_move")
+                if is_decision_moment(at, scenario):  # a call, or naming trump
+                    move = read_decision(self.w, where, m["your_move"], at, scenario)
+                else:
+                    move = read_your_move(self.w, where, m["your_move"], at, scenario)
             text = _text(self.w, (*path, i, "text"), m["text"])
             out.append(Narration(at, text, m.get("facts"), move))
         return tuple(out)

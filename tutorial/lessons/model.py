@@ -67,6 +67,39 @@ class YourMove:
     """card → what the trick would become with it (engine): winner, card, points, …"""
 
 
+DecisionKind = Literal["call", "trump"]
+
+
+@dataclass(frozen=True)
+class YourDecision:
+    """A call or the naming of trump handed to the learner (``your_move`` at the ``bidding``
+    moment: ``seat``'s call; at the first moment after it: the high bidder names trump).
+    Worked out by the loader from the engine (:mod:`tutorial.lessons.decisions`). Options are
+    written in the core's notation: ``pass``, ``7`` … ``14`` for calls; ``C D H S`` for
+    trump."""
+
+    at: str
+    seat: str
+    kind: DecisionKind
+    choice: str
+    """What the scenario does (the right answer)."""
+    options: tuple[str, ...]
+    """Every option shown, legal or not, in order (pass, 7, 8, …; clubs … spades)."""
+    legal: tuple[str, ...]
+    illegal: Mapping[str, Mapping[str, str]]
+    """option → the facts of the rule that forbids it (``reason``, ``seat``, ``required``)."""
+    hand: tuple[str, ...]
+    """The cards the seat holds when it decides."""
+    prompt: Text | None = None
+    feedback: Mapping[str, Text] = field(default_factory=dict)
+    """Written feedback for a legal option other than ``choice``."""
+    holdings: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    """suit letter → what the hand would hold with that suit as trump (engine):
+    ``trumps`` (card codes, trump order) and ``points`` ((point name, card code, value))."""
+    called: Mapping[str, str] = field(default_factory=dict)
+    """Calls: seat letter → its call before the learner's (``pass`` or a number)."""
+
+
 @dataclass(frozen=True)
 class Narration:
     at: str
@@ -74,8 +107,9 @@ class Narration:
     facts: Any = None
     """What the text states about the moment, checked against the replay
     (:mod:`tutorial.lessons.facts`); None when the narration states none."""
-    your_move: YourMove | None = None
-    """The learner plays this moment's card; the text is shown once they have."""
+    your_move: YourMove | YourDecision | None = None
+    """The learner plays this moment's card (or makes its call, names its trump); the text
+    is shown once they have."""
 
 
 @dataclass(frozen=True)
@@ -158,6 +192,13 @@ class Lesson:
 
     def question(self, question_id: str) -> Question | None:
         return next((q for q in self.questions if q.id == question_id), None)
+
+    @property
+    def moves(self) -> tuple[tuple[Step, YourMove | YourDecision], ...]:
+        """Every "your move" moment of the lesson, with its step, in lesson order."""
+        return tuple(
+            (s, n.your_move) for s in self.steps for n in s.narration if n.your_move is not None
+        )
 
     def questions_of(self, step_id: str) -> tuple[Question, ...]:
         """The questions asked right after step ``step_id``, in lesson order."""

@@ -55,7 +55,9 @@ def read_your_move(
     rep = scenario.replay
     if rep.kind not in ("trick", "hand") or not CARD_MOMENT.match(at):
         raise w.error(
-            path, f"a your_move needs a card moment tNcK of a trick or hand scenario, not {at!r}"
+            path,
+            "a your_move needs a card moment tNcK of a trick or hand scenario, the calls "
+            f"(bidding) or the moment trump is named (the one after bidding), not {at!r}",
         )
     frame = next(f for f in rep.frames if f["id"] == at)
     play = frame["trick"][-1]

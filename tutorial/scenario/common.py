@@ -30,8 +30,9 @@ class Replay:
     report: Report
     timeline: tuple[Moment, ...] = ()
     states: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
-    """Hand scenarios: moment ``tNcK`` → a copy of the engine's state just before that play
-    (:class:`tutorial.engine.state.State`), for the lesson's "your move" moments."""
+    """Hand scenarios: a copy of the engine's state (:class:`tutorial.engine.state.State`)
+    just before each decision, for the lesson's "your move" moments: ``tNcK`` (that play),
+    ``call:A`` (seat A's call), ``trump`` (the high bidder names trump)."""
 
     @cached_property
     def result(self) -> dict[str, Any]:

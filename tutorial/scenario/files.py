@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
@@ -10,6 +12,12 @@ from typing import Any
 
 from tutorial.engine.cards import parse_index
 from tutorial.engine.errors import InvalidInput
+from tutorial.engine.hand import Hand, Phase
+from tutorial.engine.profiles import DEFAULT_PROFILE, get_profile
+from tutorial.engine.seats import SEAT_LETTERS
+from tutorial.engine.state import State
+from tutorial.scenario import fields as F
+from tutorial.scenario.common import top_and_pile
 from tutorial.scenario.replay import Replay, replay
 from tutorial.scenario.results import HandReport, LegalReport, ScoreReport, TrickReport
 from tutorial.yamldoc import Key, SourceError, Where, YamlDoc, format_path
@@ -144,12 +152,31 @@ def replay_data(data: Any, where: Where) -> tuple[Replay, list[dict[str, Any]]]:
     return rep, compare(expect, rep.result)
 
 
-def run_file(path: Path, display: str | None = None) -> FileReport:
+@dataclass
+class JobResult:
+    """What a command's job on one scenario file gives back to :func:`run_job`."""
+
+    result: dict[str, Any]
+    mismatches: list[dict[str, Any]] = field(default_factory=list)
+    """Differences :func:`compare` found, each with its ``path`` under ``expect``."""
+    replay: Replay | None = None
+
+
+Job = Callable[[YamlDoc, Where], JobResult]
+"""A command's work on one loaded scenario file; raises :class:`SourceError` (located) for
+anything wrong with the file."""
+
+
+def run_job(path: Path, display: str | None, job: Job) -> FileReport:
+    """Load the scenario file ``path``, run ``job`` on it and report: the result, the
+    ``expect`` mismatches located by line, or the error (a crash of ours becomes a located
+    internal error, never a traceback). ``cinch replay``, ``solve``, ``review``, ``advise``
+    and ``decide`` all go through here."""
     name = display or str(path)
     report = FileReport(name)
     try:
         doc = YamlDoc.load(path, name)
-        rep, mismatches = replay_data(doc.data, Where(doc))
+        done = job(doc, Where(doc))
     except SourceError as exc:
         report.error = exc.as_dict()
         report.error["text"] = str(exc)
@@ -158,13 +185,104 @@ def run_file(path: Path, display: str | None = None) -> FileReport:
         err = SourceError(name, None, (), f"internal error ({type(exc).__name__}: {exc})")
         report.error = {**err.as_dict(), "reason": "internal_error", "text": str(err)}
         return report
-    report.result = rep.result
-    report.replay = rep
-    report.mismatches = mismatches
-    for m in mismatches:
+    report.result = done.result
+    report.replay = done.replay
+    report.mismatches = done.mismatches
+    for m in done.mismatches:
         m["line"] = doc.line(("expect", *m.pop("path")))
-    report.ok = not mismatches
+    report.ok = not done.mismatches
     return report
+
+
+def expectation(doc: YamlDoc, where: Where) -> dict[str, Any] | None:
+    """The file's ``expect`` mapping (None if it has none); anything else is a located
+    error."""
+    expect = doc.data.get("expect") if isinstance(doc.data, dict) else None
+    if expect is not None and not isinstance(expect, dict):
+        raise where.error(("expect",), "expected a mapping of result fields")
+    return expect
+
+
+def check_expect(doc: YamlDoc, where: Where, actual: dict[str, Any]) -> list[dict[str, Any]]:
+    """The file's ``expect`` compared with ``actual`` (no expectation: no mismatch)."""
+    expect = expectation(doc, where)
+    return compare(expect, actual) if expect else []
+
+
+def replayed_hand(doc: YamlDoc, where: Where, command: str) -> Replay:
+    """Replay the file, which must be a ``hand`` scenario (``command`` names who needs it
+    in the error)."""
+    rep = replay(doc.data, where)
+    if rep.kind != "hand":
+        raise where.error(("kind",), f"{command} needs a `hand` scenario, not {rep.kind!r}")
+    return rep
+
+
+def print_report(
+    report: FileReport,
+    as_json: bool,
+    says: str,
+    body: Callable[[str, dict[str, Any]], None],
+) -> None:
+    """Print one file's report as ``cinch solve``, ``review`` and ``advise`` do: the JSON
+    object, or ``error …``, ``FAIL …`` lines (``the {says} says``) or ``body``'s lines."""
+    name = report.file
+    if as_json:
+        print(json.dumps(report.as_json(), ensure_ascii=False))
+        return
+    if report.error:
+        print(f"error  {report.error['text']}")
+        return
+    for m in report.mismatches:
+        line = f":{m['line']}" if m.get("line") else ""
+        print(
+            f"FAIL   {name}{line}: expect.{m['key']}: expected {m['expected']!r}, "
+            f"the {says} says {m['actual']!r}"
+        )
+    if not report.mismatches and report.result is not None:
+        body(name, report.result)
+
+
+def run_file(path: Path, display: str | None = None) -> FileReport:
+    """Replay a scenario file and compare it with its ``expect`` (``cinch replay``)."""
+
+    def job(doc: YamlDoc, where: Where) -> JobResult:
+        rep, mismatches = replay_data(doc.data, where)
+        return JobResult(rep.result, mismatches, rep)
+
+    return run_job(path, display, job)
+
+
+def hand_state(data: Any, where: Where) -> State:
+    """The core state a ``hand`` scenario stops at, with its whole history (the scenario
+    already replayed, so valid): what ``cinch decide``, ``review`` and ``advise`` work on."""
+    m = data
+    profile = get_profile(m.get("profile", DEFAULT_PROFILE))
+    dealer = F.seat(where, ("dealer",), m.get("dealer"))
+    deal = m["deal"]
+    dealt = {s: F.cards(where, ("deal", SEAT_LETTERS[s]), deal[SEAT_LETTERS[s]]) for s in range(4)}
+    stock = F.cards(where, ("stock",), m.get("stock"))
+    hand = Hand.from_deal(profile, dealer, dealt, stock)
+    for i, call in enumerate(m.get("bids") or []):
+        value = None if call == "pass" or call is None else F.integer(where, ("bids", i), call)
+        hand.bid(hand.to_act, value)
+    if hand.phase is not Phase.TRUMP or "trump" not in m:
+        return hand.state
+    hand.name_trump(hand.to_act, F.suit(where, ("trump",), m["trump"]))
+    if hand.state.phase is Phase.REFILL:
+        keep = None
+        if "keep" in m:
+            keep = {
+                SEAT_LETTERS.index(k): F.cards(where, ("keep", k), v) for k, v in m["keep"].items()
+            }
+        dk = F.cards(where, ("dealer_keeps",), m["dealer_keeps"]) if "dealer_keeps" in m else None
+        rs = F.cards(where, ("reshuffle",), m["reshuffle"]) if "reshuffle" in m else None
+        hand.refill(keep=keep, dealer_keeps=dk, reshuffle=rs)
+    for ti, trick in enumerate(m.get("plays") or []):
+        for k, item in enumerate(trick):
+            top, pile = top_and_pile(where, ("plays", ti, k), item, {})
+            hand.play(hand.to_act, top, pile)
+    return hand.state
 
 
 def summary(rep: Replay) -> str:

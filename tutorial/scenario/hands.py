@@ -91,11 +91,13 @@ def replay_hand(m: Mapping[str, Any], w: Where, profile: Profile) -> Replay:
             "expected the list of calls, one per seat from the dealer's left (pass or a number)",
         )
     calls: list[SeatCall] = []
+    states: dict[str, Any] = {}  # the core's state before each decision a lesson may hand over
     for i, call in enumerate(bids):
         if hand.phase is not Phase.BID:
             raise w.error(("bids", i), "the bidding is already over: too many calls")
         s = hand.to_act
         value = None if call == "pass" or call is None else F.integer(w, ("bids", i), call)
+        states[f"call:{SEATS[s]}"] = hand.state.copy()
         try:
             hand.bid(s, value)
         except IllegalAction as exc:
@@ -121,13 +123,16 @@ def replay_hand(m: Mapping[str, Any], w: Where, profile: Profile) -> Replay:
         for key in ("trump", "plays", "dealer_keeps", "reshuffle", "keep"):
             if key in m:
                 raise w.error((key,), f"everyone passed: the hand is thrown in, so it has no {key}")
-        return Replay("hand", profile.name, base, tuple(moments))
+        return Replay("hand", profile.name, base, tuple(moments), states)
     if hand.phase is Phase.BID or "trump" not in m:  # stops before trump is named
         if hand.phase is Phase.TRUMP:
             _partial(m, w, _AFTER_BIDDING, "trump must be named first (`trump:`)")
-        return Replay("hand", profile.name, replace(base, position=position(hand)), tuple(moments))
+        return Replay(
+            "hand", profile.name, replace(base, position=position(hand)), tuple(moments), states
+        )
     assert hand.high_seat is not None
     trump = F.suit(w, ("trump",), m.get("trump"))
+    states["trump"] = hand.state.copy()
     hand.name_trump(hand.high_seat, trump)
     named = replace(base, bidder=Seat(hand.high_seat), bid=hand.high_bid, trump=Suit(trump))
     if not profile.draw:
@@ -138,7 +143,7 @@ def replay_hand(m: Mapping[str, Any], w: Where, profile: Profile) -> Replay:
             f"in {profile.name} there is no discard and no refill",
         )
         named = replace(named, hands_after_refill=held(hand.start_hands))
-        return _play(m, w, profile, hand, named, moments)
+        return _play(m, w, profile, hand, named, moments, states)
     keep = None
     if "keep" in m:
         km = F.mapping(w, ("keep",), m["keep"], optional=SEATS)
@@ -181,7 +186,7 @@ def replay_hand(m: Mapping[str, Any], w: Where, profile: Profile) -> Replay:
             refill=refill,
         )
     )
-    return _play(m, w, profile, hand, named, moments)
+    return _play(m, w, profile, hand, named, moments, states)
 
 
 def _cards(indices: list[int]) -> tuple[Card, ...]:
@@ -195,6 +200,7 @@ def _play(
     hand: Hand,
     report: HandReport,
     moments: list[Moment],
+    states: dict[str, Any],
 ) -> Replay:
     """The tricks of ``plays``; the last one may be unfinished."""
     assert hand.high_seat is not None
@@ -203,7 +209,6 @@ def _play(
     if not isinstance(plays, list):
         raise w.error(("plays",), "expected a list of tricks")
     tricks: list[TrickResult] = []
-    states: dict[str, Any] = {}
     for t, trick in enumerate(plays):
         if hand.phase is not Phase.PLAY:
             raise w.error(("plays", t), "the hand is over: too many tricks")

@@ -11,7 +11,6 @@ is compared with the solve's result as in ``cinch replay``; exit codes as ``cinc
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 from typing import Any
 
@@ -19,12 +18,12 @@ from tutorial.engine.cards import parse_index
 from tutorial.engine.hand import point_table
 from tutorial.engine.profiles import get_profile
 from tutorial.engine.seats import Team
-from tutorial.scenario.files import FileReport, compare
+from tutorial.scenario.files import FileReport, JobResult, check_expect, print_report, run_job
 from tutorial.scenario.replay import replay
 from tutorial.scenario.results import HandReport
 from tutorial.solver.analyse import solve
 from tutorial.solver.position import Position
-from tutorial.yamldoc import SourceError, Where, YamlDoc
+from tutorial.yamldoc import Where, YamlDoc
 
 
 def position_of(report: HandReport, plays: Any = None) -> Position:
@@ -72,11 +71,7 @@ def position_of(report: HandReport, plays: Any = None) -> Position:
 
 
 def solve_file(path: Path, display: str | None = None) -> FileReport:
-    name = display or str(path)
-    report = FileReport(name)
-    try:
-        doc = YamlDoc.load(path, name)
-        where = Where(doc)
+    def job(doc: YamlDoc, where: Where) -> JobResult:
         rep = replay(doc.data, where)
         if not isinstance(rep.report, HandReport):
             raise where.error(("kind",), f"cinch solve needs a `hand` scenario, not {rep.kind!r}")
@@ -84,24 +79,9 @@ def solve_file(path: Path, display: str | None = None) -> FileReport:
             raise where.error(("bids",), "everyone passed: the hand is thrown in, nothing to solve")
         plays = doc.data.get("plays") if isinstance(doc.data, dict) else None
         result = solve(position_of(rep.report, plays)).to_json()
-        expect = doc.data.get("expect") if isinstance(doc.data, dict) else None
-        if expect is not None and not isinstance(expect, dict):
-            raise where.error(("expect",), "expected a mapping of result fields")
-        mismatches = compare(expect, result) if expect else []
-    except SourceError as exc:
-        report.error = exc.as_dict()
-        report.error["text"] = str(exc)
-        return report
-    except Exception as exc:  # a bug of ours: still a located report, exit 2
-        err = SourceError(name, None, (), f"internal error ({type(exc).__name__}: {exc})")
-        report.error = {**err.as_dict(), "reason": "internal_error", "text": str(err)}
-        return report
-    for m in mismatches:
-        m["line"] = doc.line(("expect", *m.pop("path")))
-    report.result = result
-    report.mismatches = mismatches
-    report.ok = not mismatches
-    return report
+        return JobResult(result, check_expect(doc, where, result))
+
+    return run_job(path, display, job)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -109,20 +89,7 @@ def run(args: argparse.Namespace) -> int:
     for name in args.files:
         report = solve_file(Path(name), name)
         status = max(status, report.status)
-        if args.json:
-            print(json.dumps(report.as_json(), ensure_ascii=False))
-            continue
-        if report.error:
-            print(f"error  {report.error['text']}")
-            continue
-        for m in report.mismatches:
-            line = f":{m['line']}" if m.get("line") else ""
-            print(
-                f"FAIL   {name}{line}: expect.{m['key']}: expected {m['expected']!r}, "
-                f"the solver says {m['actual']!r}"
-            )
-        if not report.mismatches:
-            print(f"ok     {name}: {_summary(report.result or {})}")
+        print_report(report, args.json, "solver", lambda n, r: print(f"ok     {n}: {_summary(r)}"))
     return status
 
 

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from tutorial.solver.position import Position
 from tutorial.solver.tables import from_strength, layout
+from tutorial.solver.trick import search_trick
 
 # seats of a trick: ORDER[non-empty seats as 4 bits][leader], skipping empty hands
 ORDER = tuple(
@@ -39,7 +40,9 @@ ORDER = tuple(
 )
 
 Entry = list[int]
-"""A transposition-table entry: [lower bound, upper bound, best lead or -1]."""
+"""A transposition-table entry: [lower bound, upper bound, best lead or -1] (the lead as
+its rank among the cards out: the entry serves every position with the same relative-rank
+key)."""
 
 
 class Search:
@@ -88,9 +91,33 @@ class Search:
             v = self.pts[low.bit_length() - 1]
             pv.update({k | low: s + v for k, s in pv.items()})
         self.pv = pv
-        self.tt: dict[tuple[int, int, int, int, int], Entry] = {}
+        # the cheapest and the dearest card of every set of point cards
+        self.pmin = {k: min(self.pts[c] for c in _bits(k)) for k in pv if k}
+        self.pmax = {k: max(self.pts[c] for c in _bits(k)) for k in pv if k}
+        # relative-rank keys: one byte per card still out, weakest first: its holder, its
+        # effective suit and its point class (two positions with the same bytes are the
+        # same game up to the names of the cards)
+        classes = sorted(set(self.pts))
+        self.digit = tuple(lay.suit[i] << 2 | classes.index(self.pts[i]) << 4 for i in range(52))
+        self.tt: dict[tuple[int, int], Entry] = {}
         self.hands = [0, 0, 0, 0]
         self.pile_cards = 999
+
+    def sequence(self) -> int:
+        """The relative-rank key of the hands: for every card still out, weakest first,
+        one byte (holder, effective suit, point class)."""
+        h0, h1, h2, h3 = self.hands
+        o = h0 | h1 | h2 | h3
+        digit = self.digit
+        seq = shift = 0
+        while o:
+            low = o & -o
+            o ^= low
+            c = low.bit_length() - 1
+            holder = 0 if h0 & low else 1 if h1 & low else 2 if h2 & low else 3
+            seq |= (digit[c] | holder) << shift
+            shift += 8
+        return seq
 
     def to_s(self, mask: int) -> int:
         bit = self.bit
@@ -148,8 +175,11 @@ class Search:
         return lo
 
     # -- the search -----------------------------------------------------------------------
-    def _node(self, leader: int, alpha: int, beta: int) -> int:
-        """A trick boundary: ``leader`` (or the next seat with cards) leads."""
+    def _node(self, leader: int, alpha: int, beta: int, seq: int = -1, low: int = -1) -> int:
+        """A trick boundary: ``leader`` (or the next seat with cards) leads. ``seq`` is the
+        boundary's relative-rank key (:meth:`sequence`), computed here if not given; if
+        ``low`` is given, ``seq`` is the key with one more card, whose byte is just above
+        ``low``."""
         hands = self.hands
         h0, h1, h2, h3 = hands
         o = h0 | h1 | h2 | h3
@@ -177,11 +207,11 @@ class Search:
                 hq = hands[q] & tb
                 if (q & 1) != side:
                     if hq and not hq & ~pm:
-                        gain += min(self.pts[c] for c in _bits(hq))
+                        gain += self.pmin[hq]
                 else:
                     loose = hq & pm & ~(sure_ac if not side else sure_bd)
                     if loose:
-                        gain += max(self.pts[c] for c in _bits(loose))
+                        gain += self.pmax[loose]
             if not side:
                 lo += gain
             else:
@@ -190,7 +220,11 @@ class Search:
             return lo
         if hi <= alpha or lo == hi:
             return hi
-        key = (h0, h1, h2, h3, leader)
+        if low >= 0:
+            seq = (seq & low) | ((seq >> 8) & ~low)
+        elif seq < 0:
+            seq = self.sequence()
+        key = (seq, leader)
         entry = self.tt.get(key)
         if entry is not None:
             if entry[0] > lo:
@@ -209,6 +243,8 @@ class Search:
         self.nodes += 1
         if not (h0 & (h0 - 1) or h1 & (h1 - 1) or h2 & (h2 - 1) or h3 & (h3 - 1)):
             v = self._last_trick(seats, rem)
+        elif len(seats) == 4 and o.bit_count() < self.pile_cards:
+            v = search_trick(self, seats, alpha, beta, o, entry, seq)
         else:
             v = self._play(seats, 0, alpha, beta, o, -1, -2, seats[0], 0, entry)
         if v < lo:
@@ -310,7 +346,7 @@ class Search:
                         alpha = v
                         if alpha >= beta:
                             if entry is not None:
-                                entry[2] = c
+                                entry[2] = (o & ((1 << c) - 1)).bit_count()
                             break
             elif v < value:
                 value = v
@@ -318,7 +354,7 @@ class Search:
                     beta = v
                     if alpha >= beta:
                         if entry is not None:
-                            entry[2] = c
+                            entry[2] = (o & ((1 << c) - 1)).bit_count()
                         break
         return value
 
@@ -345,7 +381,7 @@ class Search:
             tb = self.trumps
             scored = []
             for c in cands:
-                if c == first:
+                if (o & ((1 << c) - 1)).bit_count() == first:
                     sc = 10000
                 elif tb >> c & 1:
                     sc = 3200 + pts[c] if not o & above[c] else 2300 + c

@@ -15,6 +15,7 @@ other card's reason in the learner's language (the lesson page's "your move" use
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
@@ -43,6 +44,9 @@ CSS = """
 .cb-why{min-height:1.3em;margin:.2rem 0 0;font-size:.9rem;font-family:sans-serif;
  color:var(--st-text-color,#31333f)}
 .cc-slot .cb-why{color:#fff;width:0;min-width:100%}
+.cb-note{margin:.35rem 0 0;padding:.4rem .55rem;border-radius:8px;background:#e8f0fe;
+ color:#0b3a8c;font-size:.92rem;line-height:1.35;font-family:sans-serif}
+.cc-slot .cb-note{width:0;min-width:calc(100% - 1.1rem)}
 .cc-slot .cc-card{width:58px;height:81px}
 @media (max-width:640px){.cc-slot .cc-card{width:44px;height:62px}}
 .cb-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);
@@ -70,7 +74,13 @@ export default function(component) {
   const say = (b) => { why.textContent = b.dataset.why || ''; };
   root.querySelectorAll('button.cb-card').forEach((b) => {
     const forbidden = b.getAttribute('aria-disabled') === 'true';
-    b.addEventListener('focus', () => { if (forbidden) say(b); else why.textContent = ''; });
+    b.addEventListener('focus', () => {
+      if (forbidden) { say(b); return; }
+      // keep the line's height: a shorter page would move the cards under the pointer
+      // (or finger) between press and release, and the click would be lost
+      why.style.minHeight = why.offsetHeight + 'px';
+      why.textContent = '';
+    });
     b.addEventListener('mouseenter', () => { if (forbidden) say(b); });
     b.addEventListener('click', (e) => {
       e.preventDefault();
@@ -125,10 +135,13 @@ def buttons_html(
     group_label: str,
     hint: int | None = None,
     passive: bool = False,
+    note: str | None = None,
 ) -> str:
     """The buttons' markup (every value escaped). Forbidden cards carry their reason as
     ``data-why`` and in a visually hidden description (``aria-describedby``). ``passive``:
-    the cards as pictures (with their labels), not buttons — nothing to choose now."""
+    the cards as pictures (with their labels), not buttons — nothing to choose now.
+    ``note``: a message drawn right under the cards (``**bold**`` allowed), e.g. why the
+    card just played is not the move — where the learner's eyes are."""
     order = svg.hand_order([CODES[c] for c in cards], trump)
     parts = [f'<div class="cb-hand" role="group" aria-label="{escape(group_label, quote=True)}">']
     for code in order:
@@ -150,7 +163,11 @@ def buttons_html(
             attrs += f' data-why="{escape(f"{Card(card).pretty}: {why}", quote=True)}"'
             extra = f'<span class="cb-sr" id="{wid}">{escape(why)}</span>'
         parts.append(f"<button {attrs}>{face}</button>{extra}")
-    parts.append('</div><p class="cb-why" role="status" aria-live="polite"></p>')
+    parts.append("</div>")
+    if note:
+        text = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", escape(note))
+        parts.append(f'<p class="cb-note" role="status">{text}</p>')
+    parts.append('<p class="cb-why" role="status" aria-live="polite"></p>')
     return "".join(parts)
 
 
@@ -171,6 +188,7 @@ def card_buttons(
     hint: int | None = None,
     passive: bool = False,
     table: str | None = None,
+    note: str | None = None,
     on_play: Callable[[int], object] | None = None,
 ) -> int | None:
     """Draw ``cards`` as buttons; return the card clicked in this run (only ever one of
@@ -182,7 +200,7 @@ def card_buttons(
     taken), so that a click is never applied to a later position. ``table``: trusted HTML
     (our own, escaped) of the card table with an empty ``cc-slot`` element where the cards
     go (:class:`svg.TableView` ``slot``), so the learner clicks the cards on the table
-    itself."""
+    itself. ``note``: a message under the cards (see :func:`buttons_html`)."""
     html = buttons_html(
         t,
         cards,
@@ -193,6 +211,7 @@ def card_buttons(
         group_label=group_label or t("Your cards: choose one to play"),
         hint=hint,
         passive=passive,
+        note=note,
     )
     if table is not None:
         slot = '<div class="cc-slot"></div>'

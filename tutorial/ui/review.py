@@ -7,9 +7,9 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from tutorial.lessons.model import Lesson
-from tutorial.mastery import MAX_STARS, stars
-from tutorial.progress import Item, question_item
+from tutorial.lessons.model import Lesson, YourDecision
+from tutorial.mastery import MAX_STARS, move_right_at, stars
+from tutorial.progress import Item, move_item, question_item
 from tutorial.ui.quiz import status_text
 from tutorial.ui.session import Session
 from tutorial.ui.views import safe_md
@@ -29,8 +29,8 @@ def review(s: Session, lesson: Lesson, saved: dict[str, Item], go: Callable[[int
         st.markdown(safe_md(stars_text(s, stars(lesson, saved))))
         st.caption(
             t(
-                "3 stars: every question right at the first try; 2: all right within two "
-                "tries; 1: all answered right."
+                "3 stars: every question and every “your move” right at the first try; 2: all "
+                "right within two tries; 1: all answered right."
             )
         )
         for n, q in enumerate(lesson.questions, 1):
@@ -47,3 +47,44 @@ def review(s: Session, lesson: Lesson, saved: dict[str, Item], go: Callable[[int
                 args=(where,),
                 width="stretch",
             )
+        for step, mv in lesson.moves:
+            it = saved.get(move_item(lesson.id, step.id, mv.at))
+            where = step_ids.index(step.id)
+            if isinstance(mv, YourDecision):
+                what = (
+                    t("{seat}'s call", seat=mv.seat)
+                    if mv.kind == "call"
+                    else t("{seat} names trump", seat=mv.seat)
+                )
+            else:
+                what = t("{seat}'s card", seat=mv.seat)
+            cols = st.columns([5, 2], vertical_alignment="center")
+            cols[0].markdown(
+                "**"
+                + safe_md(t("Your move"))
+                + ":** "
+                + safe_md(what)
+                + "  \n"
+                + safe_md(move_status(s, it))
+            )
+            cols[1].button(
+                t("Go to step {n}", n=where + 1),
+                key=f"rvm:{lesson.id}:{step.id}:{mv.at}",
+                on_click=go,
+                args=(where,),
+                width="stretch",
+            )
+
+
+def move_status(s: Session, it: Item | None) -> str:
+    """A "your move" state: right at the first try, after some tries, shown, or not yet."""
+    t = s.t
+    at = move_right_at(it)
+    if at == 1:
+        return t("Right on the first try.")
+    if at is not None:
+        return t.n("Right after {n} try.", "Right after {n} tries.", at)
+    value = it.value if it is not None and isinstance(it.value, dict) else {}
+    if value.get("shown"):
+        return t("Shown, not played yet: play it again to count it.")
+    return t("Not played yet.")

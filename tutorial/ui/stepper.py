@@ -8,8 +8,9 @@ import re
 import streamlit as st
 
 from tutorial.engine.profiles import get_profile
-from tutorial.lessons.model import Lesson, Scenario, Step
+from tutorial.lessons.model import Lesson, Scenario, Step, YourDecision
 from tutorial.progress import Item, position_item
+from tutorial.ui.autoplay import autoplay_button, autoplay_tick
 from tutorial.ui.moments import (
     chapter_title,
     chapters,
@@ -21,6 +22,7 @@ from tutorial.ui.moments import (
 from tutorial.ui.session import Session, store
 from tutorial.ui.table import frame_table, taken_so_far
 from tutorial.ui.views import safe_md
+from tutorial.ui.yourdecision import your_decision
 from tutorial.ui.yourmove import move_state, your_move
 
 
@@ -104,6 +106,7 @@ def stepper(
                     args=(next_trick,),
                     disabled=i >= len(frames) - 1 or pending,
                 )
+            autoplay_button(t, key, i < len(frames) - 1 and not pending)
             st.caption(
                 t(
                     "Moment {i} of {n}: {title}",
@@ -113,8 +116,13 @@ def stepper(
                 )
             )
 
+        autoplay_tick(key, len(frames) - 1, waiting, go)
+
     move = moves.get(frame.id)
-    if move is not None and not your_move(
+    if isinstance(move, YourDecision):
+        if not your_decision(s, lesson, step, move, frames[i - 1], scenario.replay.profile, saved):
+            return  # the learner calls (names trump) first; the moment is drawn once they have
+    elif move is not None and not your_move(
         s, lesson, step, move, scenario.replay.frames[i], scenario.replay.profile, saved
     ):
         return  # the learner plays this card first; the moment is drawn once they have

@@ -164,8 +164,8 @@ TABLE_CSS = """
 .cc-team-AC{border-left:6px solid #f2c14e}.cc-team-BD{border-left:6px dashed #9ad0ff}
 .cc-north{grid-area:north}.cc-south{grid-area:south}.cc-west{grid-area:west}
 .cc-east{grid-area:east}.cc-middle{grid-area:middle;text-align:center}
-.cc-hand{display:flex;flex-wrap:wrap;row-gap:3px;margin-top:.2rem}
-.cc-hand svg{width:50px;height:70px}.cc-hand svg+svg{margin-left:-20px}
+.cc-hand{display:flex;flex-wrap:wrap;row-gap:3px;margin-top:.2rem;padding-left:20px}
+.cc-hand svg{width:50px;height:70px;margin-left:-20px}
 .cc-trick{position:relative;width:196px;height:186px;margin:0 auto}
 .cc-play{position:absolute;display:flex;flex-direction:column;align-items:center;
  font-size:.72rem;line-height:1.1}
@@ -185,7 +185,7 @@ TABLE_CSS = """
 @media (max-width:640px){.cc-table{grid-template-columns:1fr 1fr;grid-template-areas:
  "middle middle" "north north" "west east" "south south";padding:.35rem;gap:.3rem}
  .cc-seat{padding:.2rem .3rem}.cc-seat-title{font-size:.8rem}.cc-note{font-size:.7rem}
- .cc-hand svg{width:38px;height:53px}.cc-hand svg+svg{margin-left:-22px}
+ .cc-hand{padding-left:22px}.cc-hand svg{width:38px;height:53px;margin-left:-22px}
  .cc-trick{width:164px;height:150px}.cc-play svg{width:44px;height:61px}
  .cc-at-C,.cc-at-A{left:60px}.cc-at-B,.cc-at-D{top:38px}.cc-caption{max-width:none}
  .cc-table .cc-legend li{font-size:.68rem}.cc-legend{gap:0 .5rem}}

@@ -15,8 +15,8 @@ from tutorial.engine.cards import Card, parse_index
 from tutorial.engine.profiles import get_profile
 from tutorial.engine.seats import SUIT_LETTERS
 from tutorial.lessons.cardwhy import illegal_feedback, move_feedback
-from tutorial.lessons.model import Lesson, Step, YourMove
-from tutorial.progress import Item
+from tutorial.lessons.model import Lesson, Step, YourDecision, YourMove
+from tutorial.progress import Item, move_item
 from tutorial.ui.cardbuttons import card_buttons
 from tutorial.ui.session import Session, store
 from tutorial.ui.table import frame_table
@@ -25,24 +25,25 @@ from tutorial.ui.views import safe_md
 SUITS = SUIT_LETTERS
 
 
-def move_item(lesson_id: str, step_id: str, at: str) -> str:
-    return f"lesson/{lesson_id}/move/{step_id}/{at}"
+Move = YourMove | YourDecision
 
 
-def move_key(lesson: Lesson, step: Step, move: YourMove) -> str:
+def move_key(lesson: Lesson, step: Step, move: Move) -> str:
     return f"move:{lesson.id}:{step.id}:{move.at}"
 
 
 def move_state(
-    lesson: Lesson, step: Step, move: YourMove, saved: dict[str, Item] | None = None
+    lesson: Lesson, step: Step, move: Move, saved: dict[str, Item] | None = None
 ) -> dict[str, Any]:
-    """This learner's state of one move: the wrong cards tried, and whether it is done
-    (played right, or the learner asked to see the card). Restored from saved progress."""
+    """This learner's state of one move: the wrong cards (calls, suits) tried, and whether it
+    is done (played right, or the learner asked to see the move). Restored from saved
+    progress."""
     key = move_key(lesson, step, move)
     if key not in st.session_state:
         it = (saved or {}).get(move_item(lesson.id, step.id, move.at))
         value = it.value if it is not None and isinstance(it.value, dict) else {}
-        tried = [c for c in value.get("tried", []) if c in move.hand]
+        choices = move.hand if isinstance(move, YourMove) else move.options
+        tried = [c for c in value.get("tried", []) if c in choices]
         st.session_state[key] = {
             "tried": tried,
             "done": bool(it and it.done) or bool(value.get("shown")),
@@ -52,7 +53,7 @@ def move_state(
     return state
 
 
-def _before(frame: dict[str, Any], move: YourMove) -> dict[str, Any]:
+def before_move(frame: dict[str, Any], move: YourMove) -> dict[str, Any]:
     """The table just before the learner's card: the trick without it, the card in hand."""
     hands = dict(frame.get("hands") or {})
     hands[move.seat] = [*hands.get(move.seat, []), move.card, *move.beneath]
@@ -63,14 +64,44 @@ def _before(frame: dict[str, Any], move: YourMove) -> dict[str, Any]:
     return out
 
 
-def _save(s: Session, lesson: Lesson, step: Step, move: YourMove, state: dict[str, Any]) -> None:
-    value = {"tried": state["tried"], "shown": state["shown"], "card": move.card}
+def save_move(s: Session, lesson: Lesson, step: Step, move: Move, state: dict[str, Any]) -> None:
+    """Save the move's state (``lesson/<id>/move/<step>/<moment>``): done only when played
+    right (a move shown is not), with the wrong tries (mastery counts them)."""
+    right = move.card if isinstance(move, YourMove) else move.choice
+    value = {"tried": state["tried"], "shown": state["shown"], "card": right}
     store().record(
         s.learner,
         move_item(lesson.id, step.id, move.at),
         value,
         done=state["done"] and not state["shown"],
     )
+
+
+def show_button(s: Session, lesson: Lesson, step: Step, move: Move, state: dict[str, Any]) -> None:
+    """ "Show me the move played": the scenario goes on (the move stays not right)."""
+
+    def show() -> None:
+        state["done"] = True
+        state["shown"] = True
+        save_move(s, lesson, step, move, state)
+
+    label = (
+        s.t("Show me the card played")
+        if isinstance(move, YourMove)
+        else s.t("Show me what was played")
+    )
+    st.button(label, key=f"ys:{lesson.id}:{step.id}:{move.at}", on_click=show)
+
+
+def again_button(s: Session, lesson: Lesson, step: Step, move: Move, state: dict[str, Any]) -> None:
+    """After "show me": play the move again (it counts once played right)."""
+
+    def again() -> None:
+        state["done"] = False
+        state["shown"] = False
+        save_move(s, lesson, step, move, state)
+
+    st.button(s.t("Try this move again"), key=f"ya:{lesson.id}:{step.id}:{move.at}", on_click=again)
 
 
 def your_move(
@@ -90,13 +121,14 @@ def your_move(
         card = Card.parse(move.card).pretty
         if state["shown"]:
             st.info(safe_md(t("The card played here is {card}.", card=card)), icon="👉")
+            again_button(s, lesson, step, move, state)
         else:
             st.success(
                 t("Right!") + " " + safe_md(t("{seat} plays {card}.", seat=move.seat, card=card)),
                 icon="✅",
             )
         return True
-    before = _before(frame, move)
+    before = before_move(frame, move)
     trump = SUITS.index(frame["trump"])
     prompt = (
         move.prompt.get(s.lang)
@@ -105,6 +137,12 @@ def your_move(
     )
     with st.container(border=True, key=f"ym:{lesson.id}:{step.id}:{move.at}"):
         st.markdown("**" + safe_md(t("Your move")) + "** — " + safe_md(prompt))
+        note = None
+        if state["tried"]:  # under the cards: where the learner just clicked, at any width
+            last = state["tried"][-1]
+            why = move_feedback(t, s.lang, move, last, before["trick"], trump)
+            note = t("Not yet.") + " " + why + " " + t("Try again: there is no penalty.")
+            show_button(s, lesson, step, move, state)
         clicked = card_buttons(
             t,
             key=f"yb:{lesson.id}:{step.id}:{move.at}:{len(state['tried'])}",
@@ -115,6 +153,7 @@ def your_move(
             profile=get_profile(profile),
             group_label=t("{seat}'s cards: choose one to play", seat=move.seat),
             table=frame_table(t, show_moment(before), profile, slot=move.seat),
+            note=note,
         )
         if clicked is not None:
             code = Card(clicked).code
@@ -125,24 +164,6 @@ def your_move(
             elif code in move.legal:  # the same wrong card again: say it again
                 state["tried"].remove(code)
                 state["tried"].append(code)
-            _save(s, lesson, step, move, state)
+            save_move(s, lesson, step, move, state)
             st.rerun()
-        if state["tried"]:
-            last = state["tried"][-1]
-            why = move_feedback(t, s.lang, move, last, before["trick"], trump)
-            st.info(
-                t("Not yet.") + " " + safe_md(why) + " " + t("Try again: there is no penalty."),
-                icon="🔁",
-            )
-
-            def show() -> None:
-                state["done"] = True
-                state["shown"] = True
-                _save(s, lesson, step, move, state)
-
-            st.button(
-                t("Show me the card played"),
-                key=f"ys:{lesson.id}:{step.id}:{move.at}",
-                on_click=show,
-            )
     return False

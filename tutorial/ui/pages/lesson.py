@@ -183,7 +183,7 @@ def _reset() -> None:
     """Forget this lesson (a callback: it runs before any widget of the page is drawn, so
     the step selector may be moved back to the first step)."""
     store().reset(s.learner, lesson_prefix(this.id))
-    mine = (f"res:{this.id}:", f"frame:{this.id}:", f"_restored:{this.id}:")
+    mine = (f"res:{this.id}:", f"frame:{this.id}:", f"_restored:{this.id}:", f"move:{this.id}:")
     widgets = (f"ans:{this.id}:", f"hint:{this.id}:")
     for k in list(st.session_state.keys()):
         if not isinstance(k, str):

@@ -1,0 +1,114 @@
+"""AppTest, issue 11: a call and the naming of trump as "your move" on the lesson page: the
+options are buttons, a forbidden call says its rule, a legal other choice gets the engine's
+account (or the lesson's words), the right one goes on with the scenario; the move counts in
+the lesson's review and comes back in "Review my mistakes"."""
+
+from __future__ import annotations
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.ui.test_app import COURSE, app, no_errors, open_page
+from tutorial.i18n import get_translator
+from tutorial.lessons.choicewhy import decision_feedback
+from tutorial.lessons.model import YourDecision
+from tutorial.mastery import stars
+from tutorial.progress import ProgressStore, lesson_prefix, move_item
+
+L3 = COURSE.lesson("deal-and-bidding")
+L9 = COURSE.lesson("playing-well")
+assert L3 is not None and L9 is not None
+
+
+def decision(lesson_id: str, step_id: str) -> YourDecision:
+    lesson = COURSE.lesson(lesson_id)
+    assert lesson is not None
+    m = next(m for s, m in lesson.moves if s.id == step_id)
+    assert isinstance(m, YourDecision)
+    return m
+
+
+def at_decision(lang: str, lesson_id: str, step_id: str, forward: int) -> AppTest:
+    at = open_page(app(lang=lang, lesson=lesson_id, step=step_id), "lesson")
+    for _ in range(forward):
+        at.button(key=f"nf:frame:{lesson_id}:{step_id}").click()
+        at.run()
+    no_errors(at)
+    return at
+
+
+def choose(at: AppTest, lesson_id: str, step_id: str, d: YourDecision, option: str) -> None:
+    tried = at.session_state[f"move:{lesson_id}:{step_id}:{d.at}"]["tried"]
+    at.button(key=f"yc:{lesson_id}:{step_id}:{d.at}:{option}:{len(tried)}").click()
+    at.run()
+    no_errors(at)
+
+
+def infos(at: AppTest) -> str:
+    return " ".join(i.value for i in at.info)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_call_wrong_then_right(lang: str) -> None:
+    t = get_translator(lang)
+    step = "bid-on-strength"
+    d = decision(L9.id, step)
+    at = at_decision(lang, L9.id, step, 1)  # deal → the bidding: A is to call
+    assert at.button(key=f"nf:frame:{L9.id}:{step}").disabled  # the learner calls first
+    choose(at, L9.id, step, d, "11")
+    said = infos(at)
+    assert decision_feedback(t, lang, d, "11") in said  # the engine: what 11 promises
+    assert "5♠" in said and "11" in said
+    choose(at, L9.id, step, d, "pass")
+    assert d.feedback["pass"].get(lang).split()[0] in infos(at)  # the lesson's words
+    choose(at, L9.id, step, d, "8")
+    assert any(t("{seat} bids {n}.", seat="A", n=8) in s.value for s in at.success)
+    assert not at.button(key=f"nf:frame:{L9.id}:{step}").disabled  # the scenario goes on
+    code = at.session_state["learner"]
+    saved = ProgressStore().items(code, lesson_prefix(L9.id))
+    it = saved[move_item(L9.id, step, "bidding")]
+    assert it.done and it.value["tried"] == ["11", "pass"]
+
+
+def test_a_forbidden_call_says_its_rule_and_counts_as_a_try() -> None:
+    t = get_translator("es")
+    step = "dealer-must-bid-seven"
+    d = decision(L3.id, step)
+    at = at_decision("es", L3.id, step, 1)
+    choose(at, L3.id, step, d, "pass")
+    rule = t("The first three players passed, so the dealer must bid {required}.", required=7)
+    assert rule in infos(at)
+    choose(at, L3.id, step, d, "7")
+    code = at.session_state["learner"]
+    it = ProgressStore().items(code, lesson_prefix(L3.id))[move_item(L3.id, step, "bidding")]
+    assert it.done and it.value["tried"] == ["pass"]
+
+
+def test_naming_trump_and_the_mistake_comes_back_in_the_review() -> None:
+    t = get_translator("en")
+    step = "load-with-trumps"
+    d = decision(L9.id, step)
+    at = at_decision("en", L9.id, step, 2)  # deal, bidding → A names trump
+    choose(at, L9.id, step, d, "H")
+    said = infos(at)
+    assert "With ♥ hearts as trump, A would hold 2 trumps: Q♥ 5♥." in said
+    assert "With ♠ spades as trump, A would hold 6 trumps" in said
+    choose(at, L9.id, step, d, "S")
+    assert any(
+        t("{seat} names {suit} as trump.", seat="A", suit="♠ spades") in s.value for s in at.success
+    )
+    code = at.session_state["learner"]
+    assert stars(L9, ProgressStore().items(code, lesson_prefix(L9.id))) == 0
+    page = open_page(app(lang="en", learner=code), "mistakes")
+    no_errors(page)
+    base = f"review:{L9.id}:move/{step}/refill:0"
+    page.button(key=f"rvc:{base}:D").click()  # wrong again: the engine says why
+    page.run()
+    no_errors(page)
+    assert "With ♦ diamonds as trump, A would hold 2 trumps" in infos(page)
+    page.button(key=f"next:{base}").click()
+    page.run()
+    page.button(key=f"rvc:review:{L9.id}:move/{step}/refill:1:S").click()
+    page.run()
+    no_errors(page)
+    assert any("A names ♠ spades as trump." in s.value for s in page.success)

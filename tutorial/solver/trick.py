@@ -1,0 +1,264 @@
+"""One whole trick of four seats searched in one function: the four plays as nested loops.
+
+:func:`search_trick` is the search's hot path (``Search._node`` calls it at every trick
+boundary after the first trick where all four seats hold cards). It does what
+``Search._play`` does seat by seat — the follow rule in strength space, equivalent cards
+tried once, the same move ordering, fail-soft alpha-beta at every seat — without a call,
+an argument list or a list of tuples per play: candidates are sorted as ints
+(``score * 64 + card``), the tables are locals, and the last trick (when every hand holds
+two cards) is counted directly instead of searched. ``tests/solver`` pins it to plain
+minimax and to the session-2 solver.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tutorial.solver.search import Entry, Search
+
+
+LOW = tuple((1 << (8 * p)) - 1 for p in range(53))
+"""LOW[p]: the bytes of the ``p`` weakest cards of a relative-rank key."""
+BELOW = tuple((1 << c) - 1 for c in range(52))
+
+
+def _lead_order(
+    h: int, o: int, above: tuple[int, ...], pts: tuple[int, ...], tb: int, first: int
+) -> list[int]:
+    """The leader's cards (one of each run of equivalent cards), likely best first, as
+    ``score * 64 + card``: the table's lead (``first``, its rank among the cards out),
+    then trumps (the top trump first, then from
+    the highest), then plain cards (a top card first)."""
+    out = []
+    mm = h
+    while mm:
+        low = mm & -mm
+        mm ^= low
+        c = low.bit_length() - 1
+        up = o & above[c]
+        if up:
+            nxt = up & -up
+            if nxt & h and pts[c] == pts[nxt.bit_length() - 1]:
+                continue  # the next stronger card out is ours and equivalent
+        if (o & BELOW[c]).bit_count() == first:
+            sc = 10000
+        elif tb >> c & 1:
+            sc = 2300 + c if up else 3200 + pts[c]
+        else:
+            sc = 1500 - 10 * pts[c] - c if up else 2000
+        out.append(sc * 64 + c)
+    out.sort(reverse=True)
+    return out
+
+
+def _follow_order(
+    m: int,
+    o: int,
+    above: tuple[int, ...],
+    pts: tuple[int, ...],
+    keys: tuple[int, ...],
+    best: int,
+    partner_wins: bool,
+    last: bool,
+    tpts: int,
+) -> list[int]:
+    """A follower's legal cards ``m`` (one of each run of equivalent cards), likely best
+    first, as ``score * 64 + card``: take a trick that holds points as cheaply as possible,
+    duck one that holds none, drop points on a partner's winning card, throw nothing of
+    value."""
+    out = []
+    mm = m
+    while mm:
+        low = mm & -mm
+        mm ^= low
+        c = low.bit_length() - 1
+        up = o & above[c]
+        p = pts[c]
+        if up:
+            nxt = up & -up
+            if nxt & m and p == pts[nxt.bit_length() - 1]:
+                continue
+        k = keys[c]
+        if k > best:  # takes the lead of the trick
+            if partner_wins:
+                sc = 20 * p - k
+            elif last:
+                sc = 500 + 20 * p - k
+            else:
+                sc = (450 if tpts else 350) - k + 5 * p
+        elif partner_wins:
+            sc = 300 + 20 * p - k if last else 250 + 20 * p - k
+        else:
+            sc = 200 - 20 * p - k
+        out.append(sc * 64 + c)
+    if len(out) > 1:
+        out.sort(reverse=True)
+    return out
+
+
+def search_trick(
+    sr: Search, seats: tuple[int, ...], alpha: int, beta: int, o: int, entry: Entry, seq: int
+) -> int:
+    """Fail-soft value (AC's capture points from this trick on) of a trick boundary where
+    the four ``seats`` (leader first) all hold cards and no pile is possible; the best lead
+    of a cut-off is recorded in ``entry``."""
+    s0, s1, s2, s3 = seats
+    hands = sr.hands
+    h0, h1, h2, h3 = hands[s0], hands[s1], hands[s2], hands[s3]
+    above, pts, tb, key, suit, block = sr.above, sr.pts, sr.trumps, sr.key, sr.suit, sr.block
+    node = sr._node
+    # every hand holds two cards: the trick after this one is the last, counted directly
+    endgame = h0.bit_count() == 2 and h1.bit_count() == 2 and h2.bit_count() == 2
+    endgame = endgame and h3.bit_count() == 2
+    pv, pm = sr.pv, sr.pm
+    mx0 = not s0 & 1  # the leader's side maximises AC's points if it is AC
+    nodes = 1
+    val0 = -1 if mx0 else 999
+    a0, b0 = alpha, beta
+    for x0 in _lead_order(h0, o, above, pts, tb, entry[2]):
+        c0 = x0 & 63
+        hands[s0] = h0 ^ (1 << c0)
+        low = LOW[(o & BELOW[c0]).bit_count()]
+        seq1 = (seq & low) | ((seq >> 8) & ~low)
+        o1 = o ^ (1 << c0)
+        led = suit[c0]
+        keys = key[led]
+        k0 = keys[c0]
+        blk = block[led]
+        # -- second seat (the leader's opponent)
+        m1 = h1 & (blk | tb) if h1 & blk else h1
+        nodes += 1
+        val1 = 999 if mx0 else -1
+        a1, b1 = a0, b0
+        order1 = (
+            _follow_order(m1, o, above, pts, keys, k0, False, False, pts[c0])
+            if m1 & (m1 - 1)
+            else [m1.bit_length() - 1]
+        )
+        for x1 in order1:
+            c1 = x1 & 63
+            hands[s1] = h1 ^ (1 << c1)
+            low = LOW[(o1 & BELOW[c1]).bit_count()]
+            seq2 = (seq1 & low) | ((seq1 >> 8) & ~low)
+            o2 = o1 ^ (1 << c1)
+            k1 = keys[c1]
+            if k1 > k0:
+                best1, win1 = k1, s1
+            else:
+                best1, win1 = k0, s0
+            tp1 = pts[c0] + pts[c1]
+            # -- third seat (the leader's partner)
+            m2 = h2 & (blk | tb) if h2 & blk else h2
+            nodes += 1
+            val2 = -1 if mx0 else 999
+            a2, b2 = a1, b1
+            order2 = (
+                _follow_order(m2, o, above, pts, keys, best1, win1 == s0, False, tp1)
+                if m2 & (m2 - 1)
+                else [m2.bit_length() - 1]
+            )
+            for x2 in order2:
+                c2 = x2 & 63
+                hands[s2] = h2 ^ (1 << c2)
+                low = LOW[(o2 & BELOW[c2]).bit_count()]
+                seq3 = (seq2 & low) | ((seq2 >> 8) & ~low)
+                o3 = o2 ^ (1 << c2)
+                k2 = keys[c2]
+                if k2 > best1:
+                    best2, win2 = k2, s2
+                else:
+                    best2, win2 = best1, win1
+                tp2 = tp1 + pts[c2]
+                # -- fourth seat (the trick is decided by its card)
+                m3 = h3 & (blk | tb) if h3 & blk else h3
+                nodes += 1
+                val3 = 999 if mx0 else -1
+                a3, b3 = a2, b2
+                order3 = (
+                    _follow_order(m3, o, above, pts, keys, best2, win2 == s1, True, tp2)
+                    if m3 & (m3 - 1)
+                    else [m3.bit_length() - 1]
+                )
+                for x3 in order3:
+                    c3 = x3 & 63
+                    r3 = h3 ^ (1 << c3)
+                    win = s3 if keys[c3] > best2 else win2
+                    g = 0 if win & 1 else tp2 + pts[c3]
+                    if endgame:
+                        hands[s3] = r3
+                        lk = key[suit[hands[win].bit_length() - 1]]
+                        lbest, lwin = -2, 0
+                        for s in seats:
+                            kk = lk[hands[s].bit_length() - 1]
+                            if kk > lbest:
+                                lbest, lwin = kk, s
+                        if not lwin & 1:
+                            g += pv[(hands[0] | hands[1] | hands[2] | hands[3]) & pm]
+                        v = g
+                    else:
+                        hands[s3] = r3
+                        v = g + node(win, a3 - g, b3 - g, seq3, LOW[(o3 & BELOW[c3]).bit_count()])
+                    if mx0:  # the fourth seat minimises
+                        if v < val3:
+                            val3 = v
+                            if v < b3:
+                                b3 = v
+                                if a3 >= b3:
+                                    break
+                    elif v > val3:
+                        val3 = v
+                        if v > a3:
+                            a3 = v
+                            if a3 >= b3:
+                                break
+                hands[s3] = h3
+                v = val3
+                if mx0:  # the third seat maximises
+                    if v > val2:
+                        val2 = v
+                        if v > a2:
+                            a2 = v
+                            if a2 >= b2:
+                                break
+                elif v < val2:
+                    val2 = v
+                    if v < b2:
+                        b2 = v
+                        if a2 >= b2:
+                            break
+            hands[s2] = h2
+            v = val2
+            if mx0:  # the second seat minimises
+                if v < val1:
+                    val1 = v
+                    if v < b1:
+                        b1 = v
+                        if a1 >= b1:
+                            break
+            elif v > val1:
+                val1 = v
+                if v > a1:
+                    a1 = v
+                    if a1 >= b1:
+                        break
+        hands[s1] = h1
+        v = val1
+        if mx0:
+            if v > val0:
+                val0 = v
+                if v > a0:
+                    a0 = v
+                    if a0 >= b0:
+                        entry[2] = (o & BELOW[c0]).bit_count()
+                        break
+        elif v < val0:
+            val0 = v
+            if v < b0:
+                b0 = v
+                if a0 >= b0:
+                    entry[2] = (o & BELOW[c0]).bit_count()
+                    break
+    hands[s0] = h0
+    sr.nodes += nodes
+    return val0
