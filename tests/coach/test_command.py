@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -120,3 +121,29 @@ def test_review_text_names_the_refill_and_advise_names_its_bot(
     assert main(["advise", bidding, "--seat", "B", "--samples", "2", "--bot", "random"]) == 0
     out = capsys.readouterr().out
     assert "every hand played by random bots" in out and "holds the contract" in out
+
+
+def test_review_text_says_pass_in_the_learners_language(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from tutorial.coach.command import _review_text
+    from tutorial.i18n import get_translator
+
+    decision = {
+        "index": 0,
+        "phase": "bid",
+        "trick": None,
+        "action": "10",
+        "best": "pass",
+        "expected_cost": 11.08,
+        "dd_cost": 0,
+        "label_text": "x",
+        "reason_text": None,
+    }
+    for lang, word in (("es", "paso"), ("pt", "passo"), ("fr", "passe"), ("en", "pass")):
+        report = {"seat": "A", "decisions": [decision], "total_expected_cost": 11.08}
+        _review_text(get_translator(lang))(
+            "f.yaml", {**report, "samples": 4, "ms": 1.0, "not_priced": []}
+        )
+        line = capsys.readouterr().out.splitlines()[1]
+        assert word in line and (lang == "en" or not re.search(r"\bpass\b", line)), (lang, line)

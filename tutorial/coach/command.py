@@ -106,8 +106,8 @@ def _review_text(t: Translator) -> Callable[[str, dict[str, Any]], None]:
                 "{moment}: you chose {action}, the best was {best}; expected cost {cost}, "
                 "double-dummy cost {dd} — {label}",
                 moment=_moment(t, d),
-                action=d["action"],
-                best=d["best"],
+                action=_action_text(t, d["action"]),
+                best=_action_text(t, d["best"]),
                 cost=f"{d['expected_cost']:.2f}",
                 dd=d["dd_cost"],
                 label=d["label_text"],
@@ -119,6 +119,12 @@ def _review_text(t: Translator) -> Callable[[str, dict[str, Any]], None]:
             print(f"  #{n['index']:<3} {n['phase']}: {n['action']} not priced ({n['why']})")
 
     return body
+
+
+def _action_text(t: Translator, action: object) -> str:
+    """An action as the review prints it: cards, suits and bids in their codes, a pass in
+    the learner's language."""
+    return t("pass") if action == "pass" else str(action)
 
 
 def _moment(t: Translator, d: dict[str, Any]) -> str:
