@@ -70,6 +70,29 @@ export default function(component) {
     const again = root.querySelector(`button.cb-card[data-card="${had}"]`);
     if (again) again.focus();
   }
+  // A new verdict on the learner's card must be read where they clicked: while the page
+  // settles (a slow rerun replaces what is above it) keep it in view, for a few seconds or
+  // until the learner scrolls, touches or types.
+  const note = root.querySelector('.cb-note');
+  if (!note) {
+    delete root.dataset.note;
+  } else if (root.dataset.note !== note.textContent) {
+    root.dataset.note = note.textContent;
+    let done = false;
+    const stop = () => { done = true; };
+    ['wheel', 'touchstart', 'keydown'].forEach(
+      (ev) => window.addEventListener(ev, stop, { once: true, passive: true }));
+    const started = Date.now();
+    const keep = () => {
+      if (done || !note.isConnected || Date.now() - started > 8000) return;
+      const box = note.getBoundingClientRect();
+      if (box.top < 0 || box.top + 60 > window.innerHeight) {
+        note.scrollIntoView({ block: box.height + 60 > window.innerHeight ? 'start' : 'nearest' });
+      }
+      setTimeout(keep, 200);
+    };
+    requestAnimationFrame(keep);
+  }
   const why = root.querySelector('.cb-why');
   const say = (b) => { why.textContent = b.dataset.why || ''; };
   root.querySelectorAll('button.cb-card').forEach((b) => {
