@@ -6,6 +6,7 @@ solver (whose table is keyed by the exact hands)."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -27,18 +28,7 @@ def _key(pos: Position) -> int:
 
 
 def _with_hands(pos: Position, hands: list[int]) -> Position:
-    return Position(
-        pos.profile,
-        pos.trump,
-        (hands[0], hands[1], hands[2], hands[3]),
-        pos.leader,
-        pos.plays,
-        pos.first_trick,
-        pos.taken,
-        pos.held,
-        pos.capture,
-        pos.forbidden,
-    )
+    return dataclasses.replace(pos, hands=(hands[0], hands[1], hands[2], hands[3]))
 
 
 def _boundary(profile: str, rng: random.Random, tricks_left: int) -> Position:

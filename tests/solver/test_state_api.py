@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -83,18 +84,7 @@ def test_reuse_across_worlds_of_one_position_keeps_the_table_and_the_answers() -
             n = pos.hands[s].bit_count()
             hands[s] = sum(1 << c for c in pool[:n])
             pool = pool[n:]
-        world = Position(
-            pos.profile,
-            pos.trump,
-            (hands[0], hands[1], hands[2], hands[3]),
-            pos.leader,
-            pos.plays,
-            pos.first_trick,
-            pos.taken,
-            pos.held,
-            pos.capture,
-            pos.forbidden,
-        )
+        world = dataclasses.replace(pos, hands=(hands[0], hands[1], hands[2], hands[3]))
         table = search.tt
         fresh = solve(world)
         reused = solve(world, search)
