@@ -94,6 +94,15 @@ class Search:
         # the cheapest and the dearest card of every set of point cards
         self.pmin = {k: min(self.pts[c] for c in _bits(k)) for k in pv if k}
         self.pmax = {k: max(self.pts[c] for c in _bits(k)) for k in pv if k}
+        # ptop[k][n]: the points of the n dearest cards of a set k of point cards
+        ptop = {}
+        for k in pv:
+            vals = sorted((self.pts[c] for c in _bits(k)), reverse=True)
+            sums = [0]
+            for v in vals:
+                sums.append(sums[-1] + v)
+            ptop[k] = tuple(sums[min(n, len(vals))] for n in range(16))
+        self.ptop = ptop
         # relative-rank keys: one byte per card still out, weakest first: its holder, its
         # effective suit and its point class (two positions with the same bytes are the
         # same game up to the names of the cards)
@@ -196,25 +205,32 @@ class Search:
         lo = pv[sure_ac]
         hi = rem - pv[sure_bd]
         seats = ORDER[(h0 != 0) | (h1 != 0) << 1 | (h2 != 0) << 2 | (h3 != 0) << 3][leader]
-        lead = seats[0]
-        top = o & tb
-        if top and hands[lead] >> (top.bit_length() - 1) & 1 and o.bit_count() < self.pile_cards:
-            # the leader cashes the top trump: the opponents must follow with a trump
-            # (their cheapest), the partner may drop a point card not yet sure
-            side = lead & 1
-            gain = 0
-            for q in seats[1:]:
-                hq = hands[q] & tb
-                if (q & 1) != side:
-                    if hq and not hq & ~pm:
-                        gain += self.pmin[hq]
-                else:
-                    loose = hq & pm & ~(sure_ac if not side else sure_bd)
-                    if loose:
-                        gain += self.pmax[loose]
-            if not side:
+        act = ac & tb
+        bdt = bd & tb
+        if act != bdt and o.bit_count() < self.pile_cards:
+            # the side holding the top trump owns its trumps above the other side's best
+            # (``w``): each wins the trick it is played to, and the partner may drop a point
+            # card on it; if the leader holds one, leading it forces the opponents' trumps
+            ptop = self.ptop
+            if act > bdt:
+                w = act & ~((1 << bdt.bit_length()) - 1)
+                gain = ptop[h2 & pm & ~w][(h0 & w).bit_count()]
+                gain += ptop[h0 & pm & ~w][(h2 & w).bit_count()]
+                lead = seats[0]
+                if not lead & 1 and hands[lead] & w:
+                    for q in (h1 & tb, h3 & tb):
+                        if q and not q & ~pm:
+                            gain += self.pmin[q]
                 lo += gain
             else:
+                w = bdt & ~((1 << act.bit_length()) - 1)
+                gain = ptop[h3 & pm & ~w][(h1 & w).bit_count()]
+                gain += ptop[h1 & pm & ~w][(h3 & w).bit_count()]
+                lead = seats[0]
+                if lead & 1 and hands[lead] & w:
+                    for q in (h0 & tb, h2 & tb):
+                        if q and not q & ~pm:
+                            gain += self.pmin[q]
                 hi -= gain
         if lo >= beta:
             return lo
