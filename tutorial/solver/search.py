@@ -80,6 +80,8 @@ class Search:
         self.trumps = lay.trumps
         self.pts = tuple(pos.capture[lay.card[i]] for i in range(52))
         self.pm = self.to_s(sum(1 << c for c, v in enumerate(pos.capture) if v))
+        if self.pm & ~lay.trumps:  # the bounds of ``_node`` rely on it
+            raise ValueError("the solver needs every point card to be a trump")
         self.forbidden = self.to_s(pos.forbidden)
         self.size = pos.profile.hand_size  # a hand beyond it plays a pile
         # points of every set of point cards
@@ -91,9 +93,8 @@ class Search:
             v = self.pts[low.bit_length() - 1]
             pv.update({k | low: s + v for k, s in pv.items()})
         self.pv = pv
-        # the cheapest and the dearest card of every set of point cards
+        # the cheapest card of every set of point cards
         self.pmin = {k: min(self.pts[c] for c in _bits(k)) for k in pv if k}
-        self.pmax = {k: max(self.pts[c] for c in _bits(k)) for k in pv if k}
         # ptop[k][n]: the points of the n dearest cards of a set k of point cards
         ptop = {}
         for k in pv:
@@ -192,46 +193,51 @@ class Search:
         hands = self.hands
         h0, h1, h2, h3 = hands
         o = h0 | h1 | h2 | h3
-        pv = self.pv
         pm = o & self.pm
-        rem = pv[pm]
-        if not rem:
+        if not pm:
             return 0
+        pv = self.pv
+        rem = pv[pm]
         tb = self.trumps
-        ac = h0 | h2
-        bd = h1 | h3
-        sure_ac = ac & pm & ~((1 << (bd & tb).bit_length()) - 1)
-        sure_bd = bd & pm & ~((1 << (ac & tb).bit_length()) - 1)
-        lo = pv[sure_ac]
-        hi = rem - pv[sure_bd]
+        act = (h0 | h2) & tb
+        bdt = (h1 | h3) & tb
         seats = ORDER[(h0 != 0) | (h1 != 0) << 1 | (h2 != 0) << 2 | (h3 != 0) << 3][leader]
-        act = ac & tb
-        bdt = bd & tb
-        if act != bdt and o.bit_count() < self.pile_cards:
-            # the side holding the top trump owns its trumps above the other side's best
-            # (``w``): each wins the trick it is played to, and the partner may drop a point
-            # card on it; if the leader holds one, leading it forces the opponents' trumps
-            ptop = self.ptop
-            if act > bdt:
-                w = act & ~((1 << bdt.bit_length()) - 1)
-                gain = ptop[h2 & pm & ~w][(h0 & w).bit_count()]
-                gain += ptop[h0 & pm & ~w][(h2 & w).bit_count()]
-                lead = seats[0]
-                if not lead & 1 and hands[lead] & w:
-                    for q in (h1 & tb, h3 & tb):
-                        if q and not q & ~pm:
-                            gain += self.pmin[q]
-                lo += gain
-            else:
-                w = bdt & ~((1 << act.bit_length()) - 1)
-                gain = ptop[h3 & pm & ~w][(h1 & w).bit_count()]
-                gain += ptop[h1 & pm & ~w][(h3 & w).bit_count()]
-                lead = seats[0]
-                if lead & 1 and hands[lead] & w:
-                    for q in (h0 & tb, h2 & tb):
-                        if q and not q & ~pm:
-                            gain += self.pmin[q]
-                hi -= gain
+        # Every point card is a trump, so only the side holding the top trump has sure
+        # points: its trumps above the other side's best (``w``) win the trick they are
+        # played to. Each of them also lets the partner drop a point card on it (a trump
+        # may always be played), and if the leader holds one, leading it forces the
+        # opponents to follow with a trump (their cheapest point card if they hold only
+        # point cards). Not at a root with piles (a pile plays several cards at once).
+        if act > bdt:
+            w = act & ~((1 << bdt.bit_length()) - 1)
+            lo = pv[w & pm]
+            hi = rem
+            if o.bit_count() < self.pile_cards:
+                ptop = self.ptop
+                lo += ptop[h2 & pm & ~w][(h0 & w).bit_count()]
+                lo += ptop[h0 & pm & ~w][(h2 & w).bit_count()]
+                if not seats[0] & 1 and hands[seats[0]] & w:
+                    q = h1 & tb
+                    if q and not q & ~pm:
+                        lo += self.pmin[q]
+                    q = h3 & tb
+                    if q and not q & ~pm:
+                        lo += self.pmin[q]
+        else:
+            w = bdt & ~((1 << act.bit_length()) - 1)
+            lo = 0
+            hi = rem - pv[w & pm]
+            if o.bit_count() < self.pile_cards:
+                ptop = self.ptop
+                hi -= ptop[h3 & pm & ~w][(h1 & w).bit_count()]
+                hi -= ptop[h1 & pm & ~w][(h3 & w).bit_count()]
+                if seats[0] & 1 and hands[seats[0]] & w:
+                    q = h0 & tb
+                    if q and not q & ~pm:
+                        hi -= self.pmin[q]
+                    q = h2 & tb
+                    if q and not q & ~pm:
+                        hi -= self.pmin[q]
         if lo >= beta:
             return lo
         if hi <= alpha or lo == hi:
