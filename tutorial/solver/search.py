@@ -80,8 +80,6 @@ class Search:
         self.trumps = lay.trumps
         self.pts = tuple(pos.capture[lay.card[i]] for i in range(52))
         self.pm = self.to_s(sum(1 << c for c, v in enumerate(pos.capture) if v))
-        if self.pm & ~lay.trumps:  # the bounds of ``_node`` rely on it
-            raise ValueError("the solver needs every point card to be a trump")
         self.forbidden = self.to_s(pos.forbidden)
         self.size = pos.profile.hand_size  # a hand beyond it plays a pile
         # points of every set of point cards
@@ -166,6 +164,19 @@ class Search:
                 best, win = self.key[led][c], p.seat
         return self._play(pos.seats, len(pos.plays), alpha, beta, o, led, best, win, tpts, None)
 
+    def quick_bounds(self, pos: Position) -> tuple[int, int]:
+        """The bounds (lower, upper) of the capture points AC takes from ``pos`` on that a
+        trick boundary gets before it is searched or looked up (sure points and quick
+        tricks); for tests."""
+        if pos.plays:
+            raise ValueError("quick bounds are those of a trick boundary")
+        self.bind(pos)
+        if pos.is_over():
+            return 0, 0
+        self.hands = [self.to_s(h) for h in pos.hands]
+        self.pile_cards = 999
+        return self._node(pos.leader, -1, 0), self._node(pos.leader, pos.remaining, 999)
+
     def at_least(self, pos: Position, need: int) -> bool:
         """True if AC can take at least ``need`` capture points from ``pos`` on."""
         return self.bounded(pos, need - 1, need) >= need
@@ -202,20 +213,22 @@ class Search:
         act = (h0 | h2) & tb
         bdt = (h1 | h3) & tb
         seats = ORDER[(h0 != 0) | (h1 != 0) << 1 | (h2 != 0) << 2 | (h3 != 0) << 3][leader]
-        # Every point card is a trump, so only the side holding the top trump has sure
-        # points: its trumps above the other side's best (``w``) win the trick they are
-        # played to. Each of them also lets the partner drop a point card on it (a trump
-        # may always be played), and if the leader holds one, leading it forces the
+        # Sure points are those of the trumps of the side holding the top trump that are
+        # above the other side's best (``w``): each wins the trick it is played to (every
+        # point card of the profiles is a trump; a point card that is not would never be
+        # counted sure). Each of them also lets the partner drop a point trump on it (a
+        # trump may always be played), and if the leader holds one, leading it forces the
         # opponents to follow with a trump (their cheapest point card if they hold only
-        # point cards). Not at a root with piles (a pile plays several cards at once).
+        # point trumps). Not at a root with piles (a pile plays several cards at once).
         if act > bdt:
             w = act & ~((1 << bdt.bit_length()) - 1)
             lo = pv[w & pm]
             hi = rem
             if o.bit_count() < self.pile_cards:
                 ptop = self.ptop
-                lo += ptop[h2 & pm & ~w][(h0 & w).bit_count()]
-                lo += ptop[h0 & pm & ~w][(h2 & w).bit_count()]
+                pt = pm & tb & ~w
+                lo += ptop[h2 & pt][(h0 & w).bit_count()]
+                lo += ptop[h0 & pt][(h2 & w).bit_count()]
                 if not seats[0] & 1 and hands[seats[0]] & w:
                     q = h1 & tb
                     if q and not q & ~pm:
@@ -229,8 +242,9 @@ class Search:
             hi = rem - pv[w & pm]
             if o.bit_count() < self.pile_cards:
                 ptop = self.ptop
-                hi -= ptop[h3 & pm & ~w][(h1 & w).bit_count()]
-                hi -= ptop[h1 & pm & ~w][(h3 & w).bit_count()]
+                pt = pm & tb & ~w
+                hi -= ptop[h3 & pt][(h1 & w).bit_count()]
+                hi -= ptop[h1 & pt][(h3 & w).bit_count()]
                 if seats[0] & 1 and hands[seats[0]] & w:
                     q = h0 & tb
                     if q and not q & ~pm:
