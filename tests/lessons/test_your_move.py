@@ -133,3 +133,49 @@ def test_the_real_lessons_have_your_moves_where_they_matter() -> None:
     assert l7 is not None
     moves = [n.your_move for s in l7.steps for n in s.narration if n.your_move]
     assert any(m.seat == "C" and m.card == "6H" for m in moves)  # the overruff of the Left Pedro
+
+
+def _moves(lesson_id: str) -> dict[tuple[str, str], Any]:
+    lesson = load_course().lesson(lesson_id)
+    assert lesson is not None
+    return {(s.id, n.at): n.your_move for s in lesson.steps for n in s.narration if n.your_move}
+
+
+def test_lessons_one_to_five_have_several_moves_at_their_points() -> None:
+    """Issue 11: several your-move moments per lesson, at the steps that teach the point."""
+    counts = {
+        lid: len(_moves(lid))
+        for lid in (
+            "two-pedros",
+            "trumps-and-points",
+            "deal-and-bidding",
+            "discard-and-refill",
+            "play-and-surplus-trumps",
+        )
+    }
+    assert all(n >= 2 for k, n in counts.items() if k != "discard-and-refill"), counts
+    assert counts["discard-and-refill"] >= 1, counts
+    l1 = _moves("two-pedros")
+    assert l1["a-first-trick", "t1c3"].card == "6H"  # C captures the Left Pedro
+    assert l1["double-means-two-fives", "t1c3"].card == "8D"  # … and the Right Pedro
+    l2 = _moves("trumps-and-points")
+    assert l2["left-pedro-is-trump", "t1c2"].card == "5D"  # the Left Pedro trumps
+    low = l2["low-to-the-holder", "t1c2"]  # Low stays with its holder: give it up
+    assert low.card == "2H" and set(low.feedback) == {"KH", "9H", "8H"}
+    l3 = _moves("deal-and-bidding")
+    assert l3["a-promise-of-points", "t4c4"].card == "5H"
+
+
+def test_the_pile_moment_offers_the_top_card_and_keeps_the_cards_beneath() -> None:
+    """Lesson 4: B leads an open pile; the learner picks the top card, 4♠ goes beneath."""
+    pile = _moves("discard-and-refill")["more-than-six-trumps", "t1c1"]
+    assert isinstance(pile, YourMove)
+    assert pile.card == "AS" and pile.beneath == ("4S",)
+    assert "4S" not in pile.hand and set(pile.hand) == {"AS", "KS", "QS", "TS", "8S", "5S"}
+    assert set(pile.legal) == set(pile.hand)  # any card may be led
+    assert pile.outcomes["KS"] == {"winner": "B", "winning_card": "KS", "points": 5}
+    assert pile.outcomes["5S"]["winner"] == "A"  # A's 7♠ beats the Right Pedro on top
+    assert set(pile.feedback) == {"TS"}  # same points as A♠ here: the lesson says why
+    t = get_translator("en")
+    said = move_feedback(t, "en", pile, "KS", [], 3)
+    assert "K♠" in said and "5 points" in said and "B and D" in said
