@@ -28,8 +28,8 @@ def _lead_order(
 ) -> list[int]:
     """The leader's cards (one of each run of equivalent cards), likely best first, as
     ``score * 64 + card``: the table's lead (``first``, its rank among the cards out),
-    then trumps (the top trump first, then from
-    the highest), then plain cards (a top card first)."""
+    then trumps (the top trump first, then from the lowest: -2% nodes against from the
+    highest on 40 openings per profile), then plain cards (a top card first)."""
     out = []
     mm = h
     while mm:
@@ -44,7 +44,7 @@ def _lead_order(
         if (o & BELOW[c]).bit_count() == first:
             sc = 10000
         elif tb >> c & 1:
-            sc = 2300 + c if up else 3200 + pts[c]
+            sc = 2300 - c if up else 3200 + pts[c]
         else:
             sc = 1500 - 10 * pts[c] - c if up else 2000
         out.append(sc * 64 + c)
@@ -52,21 +52,9 @@ def _lead_order(
     return out
 
 
-def _follow_order(
-    m: int,
-    o: int,
-    above: tuple[int, ...],
-    pts: tuple[int, ...],
-    keys: tuple[int, ...],
-    best: int,
-    partner_wins: bool,
-    last: bool,
-    tpts: int,
-) -> list[int]:
-    """A follower's legal cards ``m`` (one of each run of equivalent cards), likely best
-    first, as ``score * 64 + card``: take a trick that holds points as cheaply as possible,
-    duck one that holds none, drop points on a partner's winning card, throw nothing of
-    value."""
+def _reps(m: int, o: int, above: tuple[int, ...], pts: tuple[int, ...]) -> list[int]:
+    """The cards of ``m`` that are not equivalent to a stronger one of ``m`` (the next
+    stronger card out is ours and carries the same points), weakest first."""
     out = []
     mm = m
     while mm:
@@ -74,11 +62,30 @@ def _follow_order(
         mm ^= low
         c = low.bit_length() - 1
         up = o & above[c]
-        p = pts[c]
         if up:
             nxt = up & -up
-            if nxt & m and p == pts[nxt.bit_length() - 1]:
+            if nxt & m and pts[c] == pts[nxt.bit_length() - 1]:
                 continue
+        out.append(c)
+    return out
+
+
+def _follow_order(
+    reps: list[int],
+    pts: tuple[int, ...],
+    keys: tuple[int, ...],
+    best: int,
+    partner_wins: bool,
+    last: bool,
+    tpts: int,
+) -> list[int]:
+    """A follower's candidate cards ``reps`` (one of each run of equivalent cards), likely
+    best first, as ``score * 64 + card``: take a trick that holds points as cheaply as
+    possible, duck one that holds none, drop points on a partner's winning card, throw
+    nothing of value."""
+    out = []
+    for c in reps:
+        p = pts[c]
         k = keys[c]
         if k > best:  # takes the lead of the trick
             if partner_wins:
@@ -92,8 +99,7 @@ def _follow_order(
         else:
             sc = 200 - 20 * p - k
         out.append(sc * 64 + c)
-    if len(out) > 1:
-        out.sort(reverse=True)
+    out.sort(reverse=True)
     return out
 
 
@@ -116,6 +122,10 @@ def search_trick(
     nodes = 1
     val0 = -1 if mx0 else 999
     a0, b0 = alpha, beta
+    # each follower's candidates by led suit (the cards out do not change within the trick)
+    reps1: dict[int, list[int]] = {}
+    reps2: dict[int, list[int]] = {}
+    reps3: dict[int, list[int]] = {}
     for x0 in _lead_order(h0, o, above, pts, tb, entry[2]):
         c0 = x0 & 63
         hands[s0] = h0 ^ (1 << c0)
@@ -127,15 +137,14 @@ def search_trick(
         k0 = keys[c0]
         blk = block[led]
         # -- second seat (the leader's opponent)
-        m1 = h1 & (blk | tb) if h1 & blk else h1
         nodes += 1
         val1 = 999 if mx0 else -1
         a1, b1 = a0, b0
-        order1 = (
-            _follow_order(m1, o, above, pts, keys, k0, False, False, pts[c0])
-            if m1 & (m1 - 1)
-            else [m1.bit_length() - 1]
-        )
+        r1 = reps1.get(led)
+        if r1 is None:
+            m1 = h1 & (blk | tb) if h1 & blk else h1
+            r1 = reps1[led] = _reps(m1, o, above, pts)
+        order1 = _follow_order(r1, pts, keys, k0, False, False, pts[c0]) if len(r1) > 1 else r1
         for x1 in order1:
             c1 = x1 & 63
             hands[s1] = h1 ^ (1 << c1)
@@ -149,14 +158,15 @@ def search_trick(
                 best1, win1 = k0, s0
             tp1 = pts[c0] + pts[c1]
             # -- third seat (the leader's partner)
-            m2 = h2 & (blk | tb) if h2 & blk else h2
             nodes += 1
             val2 = -1 if mx0 else 999
             a2, b2 = a1, b1
+            r2 = reps2.get(led)
+            if r2 is None:
+                m2 = h2 & (blk | tb) if h2 & blk else h2
+                r2 = reps2[led] = _reps(m2, o, above, pts)
             order2 = (
-                _follow_order(m2, o, above, pts, keys, best1, win1 == s0, False, tp1)
-                if m2 & (m2 - 1)
-                else [m2.bit_length() - 1]
+                _follow_order(r2, pts, keys, best1, win1 == s0, False, tp1) if len(r2) > 1 else r2
             )
             for x2 in order2:
                 c2 = x2 & 63
@@ -171,14 +181,17 @@ def search_trick(
                     best2, win2 = best1, win1
                 tp2 = tp1 + pts[c2]
                 # -- fourth seat (the trick is decided by its card)
-                m3 = h3 & (blk | tb) if h3 & blk else h3
                 nodes += 1
                 val3 = 999 if mx0 else -1
                 a3, b3 = a2, b2
+                r3 = reps3.get(led)
+                if r3 is None:
+                    m3 = h3 & (blk | tb) if h3 & blk else h3
+                    r3 = reps3[led] = _reps(m3, o, above, pts)
                 order3 = (
-                    _follow_order(m3, o, above, pts, keys, best2, win2 == s1, True, tp2)
-                    if m3 & (m3 - 1)
-                    else [m3.bit_length() - 1]
+                    _follow_order(r3, pts, keys, best2, win2 == s1, True, tp2)
+                    if len(r3) > 1
+                    else r3
                 )
                 for x3 in order3:
                     c3 = x3 & 63
