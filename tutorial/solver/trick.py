@@ -21,6 +21,10 @@ if TYPE_CHECKING:
 LOW = tuple((1 << (8 * p)) - 1 for p in range(53))
 """LOW[p]: the bytes of the ``p`` weakest cards of a relative-rank key."""
 BELOW = tuple((1 << c) - 1 for c in range(52))
+ETC_ABOVE = 12
+"""The fourth seat first looks its cards' boundaries up (bounds and table, no search) in
+tricks with more cards out than this: a card that cuts is taken first. Below it the
+look-ups cost more than they save (-15% nodes, no less CPU on 24 openings)."""
 
 
 def _lead_order(
@@ -117,6 +121,7 @@ def search_trick(
     # every hand holds two cards: the trick after this one is the last, counted directly
     endgame = h0.bit_count() == 2 and h1.bit_count() == 2 and h2.bit_count() == 2
     endgame = endgame and h3.bit_count() == 2
+    etc = o.bit_count() > ETC_ABOVE  # see ETC_ABOVE
     pv, pm = sr.pv, sr.pm
     mx0 = not s0 & 1  # the leader's side maximises AC's points if it is AC
     nodes = 1
@@ -193,12 +198,33 @@ def search_trick(
                     if len(r3) > 1
                     else r3
                 )
+                known: dict[int, int] | None = None
+                if etc and len(order3) > 1:
+                    # enhanced transposition cut-off: a card whose boundary is decided by
+                    # its bounds or the table without a search is taken first if it cuts;
+                    # the other decided values are kept for the search below
+                    known = {}
+                    for x3 in order3:
+                        c3 = x3 & 63
+                        hands[s3] = h3 ^ (1 << c3)
+                        win = s3 if keys[c3] > best2 else win2
+                        g = 0 if win & 1 else tp2 + pts[c3]
+                        v = node(win, a3 - g, b3 - g, seq3, LOW[(o3 & BELOW[c3]).bit_count()], True)
+                        if v > -1000:
+                            v += g
+                            known[x3] = v
+                            if v <= a3 if mx0 else v >= b3:
+                                order3 = [x3]
+                                break
+                    hands[s3] = h3
                 for x3 in order3:
                     c3 = x3 & 63
                     r3 = h3 ^ (1 << c3)
-                    win = s3 if keys[c3] > best2 else win2
-                    g = 0 if win & 1 else tp2 + pts[c3]
-                    if endgame:
+                    if known is not None and x3 in known:
+                        v = known[x3]
+                    elif endgame:
+                        win = s3 if keys[c3] > best2 else win2
+                        g = 0 if win & 1 else tp2 + pts[c3]
                         hands[s3] = r3
                         lk = key[suit[hands[win].bit_length() - 1]]
                         lbest, lwin = -2, 0
@@ -210,6 +236,8 @@ def search_trick(
                             g += pv[(hands[0] | hands[1] | hands[2] | hands[3]) & pm]
                         v = g
                     else:
+                        win = s3 if keys[c3] > best2 else win2
+                        g = 0 if win & 1 else tp2 + pts[c3]
                         hands[s3] = r3
                         v = g + node(win, a3 - g, b3 - g, seq3, LOW[(o3 & BELOW[c3]).bit_count()])
                     if mx0:  # the fourth seat minimises
