@@ -145,11 +145,13 @@ def search_trick(
         nodes += 1
         val1 = 999 if mx0 else -1
         a1, b1 = a0, b0
-        r1 = reps1.get(led)
-        if r1 is None:
+        cand1 = reps1.get(led)
+        if cand1 is None:
             m1 = h1 & (blk | tb) if h1 & blk else h1
-            r1 = reps1[led] = _reps(m1, o, above, pts)
-        order1 = _follow_order(r1, pts, keys, k0, False, False, pts[c0]) if len(r1) > 1 else r1
+            cand1 = reps1[led] = _reps(m1, o, above, pts)
+        order1 = (
+            _follow_order(cand1, pts, keys, k0, False, False, pts[c0]) if len(cand1) > 1 else cand1
+        )
         for x1 in order1:
             c1 = x1 & 63
             hands[s1] = h1 ^ (1 << c1)
@@ -166,12 +168,14 @@ def search_trick(
             nodes += 1
             val2 = -1 if mx0 else 999
             a2, b2 = a1, b1
-            r2 = reps2.get(led)
-            if r2 is None:
+            cand2 = reps2.get(led)
+            if cand2 is None:
                 m2 = h2 & (blk | tb) if h2 & blk else h2
-                r2 = reps2[led] = _reps(m2, o, above, pts)
+                cand2 = reps2[led] = _reps(m2, o, above, pts)
             order2 = (
-                _follow_order(r2, pts, keys, best1, win1 == s0, False, tp1) if len(r2) > 1 else r2
+                _follow_order(cand2, pts, keys, best1, win1 == s0, False, tp1)
+                if len(cand2) > 1
+                else cand2
             )
             for x2 in order2:
                 c2 = x2 & 63
@@ -189,14 +193,14 @@ def search_trick(
                 nodes += 1
                 val3 = 999 if mx0 else -1
                 a3, b3 = a2, b2
-                r3 = reps3.get(led)
-                if r3 is None:
+                cand3 = reps3.get(led)
+                if cand3 is None:
                     m3 = h3 & (blk | tb) if h3 & blk else h3
-                    r3 = reps3[led] = _reps(m3, o, above, pts)
+                    cand3 = reps3[led] = _reps(m3, o, above, pts)
                 order3 = (
-                    _follow_order(r3, pts, keys, best2, win2 == s1, True, tp2)
-                    if len(r3) > 1
-                    else r3
+                    _follow_order(cand3, pts, keys, best2, win2 == s1, True, tp2)
+                    if len(cand3) > 1
+                    else cand3
                 )
                 known: dict[int, int] | None = None
                 if etc and len(order3) > 1:
