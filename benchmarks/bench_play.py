@@ -60,6 +60,8 @@ BUTTON = re.compile(r'<button type="button" class="cb-card[^"]*" data-card="(\w+
 def enabled(html: str) -> list[str]:
     """The cards the learner may click (a forbidden card is ``aria-disabled``)."""
     return [code for code, attrs in BUTTON.findall(html) if "aria-disabled" not in attrs]
+
+
 EARLY = ForwardMsg.FINISHED_EARLY_FOR_RERUN
 FRAGMENT_DONE = ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY
 TRIGGER = "$$STREAMLIT_INTERNAL_KEY_{id}__events"
