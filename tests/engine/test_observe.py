@@ -270,6 +270,45 @@ def test_the_dealer_choosing_its_keep_sees_the_rest_and_the_others_what_they_rec
     raise AssertionError("no dealer keep reached")
 
 
+def test_at_its_keep_the_dealers_hand_holds_the_trumps_it_took_from_the_stock() -> None:
+    """The dealer has taken every trump of the rest of the stock before it chooses its
+    non-trumps: its observation's hand holds them (and no longer the non-trumps it
+    discarded), so how many it must keep is the hand's shortfall; no other seat's
+    observation shows them anywhere."""
+    seen = 0
+    for seed in range(40):
+        s = refill_decisions("pagat-62", 100 + seed)[-1]
+        if s.pending != DEALER_KEEPS:
+            continue
+        log = s.refill_so_far()
+        assert log is not None
+        tm = s.trump_mask
+        from_stock = [c for c in log.dealer_examined if (tm >> c) & 1]
+        took = sum(1 << c for c in from_stock)
+        d = observe(s, s.dealer)
+        assert d.hand == (s.dealt[s.dealer] & tm) | took
+        _options, count = s.pending_info
+        assert count == min(6 - d.hand.bit_count(), len(d.dealer_saw or ()))
+        for x in range(4):
+            if x == s.dealer:
+                continue
+            o = observe(s, x)
+            shown = o.hand | o.dealt | sum(1 << c for c in (*o.received, *(o.dealer_saw or ())))
+            assert not shown & took
+            assert o.hand == (s.dealt[x] & tm) | sum(1 << c for c in log.received[x])
+        seen += bool(from_stock)
+    assert seen >= 3  # dealers that found trumps in the rest of the stock
+
+
+def test_after_its_keep_a_seat_holds_its_trumps_and_the_cards_it_kept() -> None:
+    for s in refill_decisions("classic-51", 7)[1:]:
+        first = (s.dealer + 1) & 3
+        keep = s.keeps[first]
+        assert keep is not None
+        assert observe(s, first).hand == (s.dealt[first] & s.trump_mask) | keep
+        assert observe(s, s.to_act).hand == s.dealt[s.to_act]  # not yet discarded
+
+
 def _stock_places(w: State) -> set[tuple[int, int]]:
     return {(c, 10 + i) for i, c in enumerate(w.stock)}
 

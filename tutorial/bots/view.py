@@ -118,20 +118,11 @@ def _calls(p: Profile, obs: Observation) -> list[int | None]:
 
 def dealer_keep_count(obs: Observation, p: Profile | None = None) -> int:
     """How many non-trumps the dealer must keep from the rest of the stock (``refill_rob``):
-    the others' refills are public (their discard counts), so the size of the rest of the
-    stock and the number of trumps in it follow from the observation."""
+    as many as its hand is short of full — its observation holds the trumps it took from the
+    rest — and at most as many as the rest offers."""
     p = p or get_profile(obs.profile)
-    tm = p.trumps.mask[obs.trump]
-    given = 0
-    for x in range(4):
-        if x != obs.dealer:
-            kept = 9 - obs.discard_counts[x]
-            given += max(0, p.hand_size - kept)
-    rest = 16 - given
-    options = len(obs.dealer_saw or ())
-    trumps_in_rest = rest - options
-    need = p.hand_size - (obs.hand & tm).bit_count() - trumps_in_rest
-    return min(max(need, 0), options)
+    need = p.hand_size - obs.hand.bit_count()
+    return min(max(need, 0), len(obs.dealer_saw or ()))
 
 
 def _plays(p: Profile, obs: Observation) -> list[Action]:

@@ -37,7 +37,10 @@ class Observation:
     dealt: int
     """The seat's nine dealt cards."""
     hand: int
-    """The cards it holds now."""
+    """The cards it holds now: during the refill, what it kept of its deal (once it has
+    discarded) and what it has received so far — for the dealer choosing its keep, the
+    trumps it took from the rest of the stock too (the state's hands change only when the
+    refill ends)."""
     calls: tuple[tuple[int, int | None], ...]
     trump: int
     """-1 before trump is named."""
@@ -52,6 +55,8 @@ class Observation:
     """How many cards each seat received in the refill; during the refill, the cards dealt so
     far, and -1 for the dealer, whose share is not public before the refill ends."""
     hand_sizes: tuple[int, ...]
+    """The cards each seat holds, as the state counts them (public; during the refill the
+    hands as dealt, until the refill ends)."""
     stock_ran_out_at: int | None
     """The seat being served when the stock ran out (None if it did not)."""
     dealer_saw: tuple[int, ...] | None
@@ -101,6 +106,13 @@ def observe(state: State, seat: int) -> Observation:
         options = s.pending_info[0]
         assert isinstance(options, tuple)
         saw = options  # the non-trumps it must choose from (its trumps are already in hand)
+    hand = s.hands[seat]
+    if log is None and s.phase is Phase.REFILL:
+        keep = s.keeps[seat]
+        if keep is not None:  # it has discarded: its trumps and the non-trumps it kept
+            hand = (s.dealt[seat] & tm) | keep
+        for c in part.received[seat] if part else ():
+            hand |= 1 << c
     plays = tuple(p for tr in s.tricks for p in tr.plays) + tuple(s.trick_plays)
     return Observation(
         seat=seat,
@@ -109,7 +121,7 @@ def observe(state: State, seat: int) -> Observation:
         phase=s.phase,
         to_act=s.to_act,
         dealt=s.dealt[seat],
-        hand=s.hands[seat],
+        hand=hand,
         calls=tuple(s.calls),
         trump=s.trump,
         discarded=discarded,

@@ -42,31 +42,30 @@ def _calls(s: Session, g: Game) -> None:
     t = s.t
     state = g.state()
     st.markdown(t("**Your call.** Bid how many points your side will take, or pass."))
-    options = state.legal_calls()
-    cols = st.columns(min(len(options), 9))
-    for i, v in enumerate(options):
-        label = t("Pass") if v is None else str(v)
-        cols[i % len(cols)].button(
-            label,
-            key=f"play_call_{'pass' if v is None else v}",
-            on_click=_take,
-            args=(s, g, Call(v)),
-            width="stretch",
-        )
+    # One wrapping row, not columns: columns stack one under another below 640 px, and on a
+    # phone nine call buttons pushed the learner's hand two screens down.
+    with st.container(horizontal=True, gap="small", key="play_calls"):
+        for v in state.legal_calls():
+            label = t("Pass") if v is None else str(v)
+            st.button(
+                label,
+                key=f"play_call_{'pass' if v is None else v}",
+                on_click=_take,
+                args=(s, g, Call(v)),
+            )
 
 
 def _trump(s: Session, g: Game) -> None:
     t = s.t
     st.markdown(t("**You won the bidding.** Name the trump suit."))
-    cols = st.columns(4)
-    for suit in range(4):
-        cols[suit].button(
-            f"{Suit(suit).symbol} {suit_name(t, suit)}",
-            key=f"play_trump_{suit}",
-            on_click=_take,
-            args=(s, g, NameTrump(suit)),
-            width="stretch",
-        )
+    with st.container(horizontal=True, gap="small", key="play_trumps"):
+        for suit in range(4):
+            st.button(
+                f"{Suit(suit).symbol} {suit_name(t, suit)}",
+                key=f"play_trump_{suit}",
+                on_click=_take,
+                args=(s, g, NameTrump(suit)),
+            )
 
 
 def _pick_cards(
