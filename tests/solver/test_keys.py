@@ -141,7 +141,7 @@ def test_one_table_shared_by_many_deals_values_every_card_as_the_session_2_solve
         pos = _with_hands(base, hands)
         analysis = solve(pos, shared)
         assert {a.card: a.value for a in analysis.actions} == legacy_values(pos), pos.describe()
-    assert shared.tt is table and len(table) > 100
+    assert shared.tt is table and len(table) > 60  # entries from many of the deals
 
 
 def test_one_table_shared_across_deals_of_one_trump() -> None:

@@ -91,9 +91,17 @@ class Search:
             v = self.pts[low.bit_length() - 1]
             pv.update({k | low: s + v for k, s in pv.items()})
         self.pv = pv
-        # the cheapest and the dearest card of every set of point cards
+        # the cheapest card of every set of point cards
         self.pmin = {k: min(self.pts[c] for c in _bits(k)) for k in pv if k}
-        self.pmax = {k: max(self.pts[c] for c in _bits(k)) for k in pv if k}
+        # ptop[k][n]: the points of the n dearest cards of a set k of point cards
+        ptop = {}
+        for k in pv:
+            vals = sorted((self.pts[c] for c in _bits(k)), reverse=True)
+            sums = [0]
+            for v in vals:
+                sums.append(sums[-1] + v)
+            ptop[k] = tuple(sums[min(n, len(vals))] for n in range(16))
+        self.ptop = ptop
         # relative-rank keys: one byte per card still out, weakest first: its holder, its
         # effective suit and its point class (two positions with the same bytes are the
         # same game up to the names of the cards)
@@ -156,6 +164,19 @@ class Search:
                 best, win = self.key[led][c], p.seat
         return self._play(pos.seats, len(pos.plays), alpha, beta, o, led, best, win, tpts, None)
 
+    def quick_bounds(self, pos: Position) -> tuple[int, int]:
+        """The bounds (lower, upper) of the capture points AC takes from ``pos`` on that a
+        trick boundary gets before it is searched or looked up (sure points and quick
+        tricks); for tests."""
+        if pos.plays:
+            raise ValueError("quick bounds are those of a trick boundary")
+        self.bind(pos)
+        if pos.is_over():
+            return 0, 0
+        self.hands = [self.to_s(h) for h in pos.hands]
+        self.pile_cards = 999
+        return self._node(pos.leader, -1, 0), self._node(pos.leader, pos.remaining, 999)
+
     def at_least(self, pos: Position, need: int) -> bool:
         """True if AC can take at least ``need`` capture points from ``pos`` on."""
         return self.bounded(pos, need - 1, need) >= need
@@ -183,39 +204,54 @@ class Search:
         hands = self.hands
         h0, h1, h2, h3 = hands
         o = h0 | h1 | h2 | h3
-        pv = self.pv
         pm = o & self.pm
-        rem = pv[pm]
-        if not rem:
+        if not pm:
             return 0
+        pv = self.pv
+        rem = pv[pm]
         tb = self.trumps
-        ac = h0 | h2
-        bd = h1 | h3
-        sure_ac = ac & pm & ~((1 << (bd & tb).bit_length()) - 1)
-        sure_bd = bd & pm & ~((1 << (ac & tb).bit_length()) - 1)
-        lo = pv[sure_ac]
-        hi = rem - pv[sure_bd]
+        act = (h0 | h2) & tb
+        bdt = (h1 | h3) & tb
         seats = ORDER[(h0 != 0) | (h1 != 0) << 1 | (h2 != 0) << 2 | (h3 != 0) << 3][leader]
-        lead = seats[0]
-        top = o & tb
-        if top and hands[lead] >> (top.bit_length() - 1) & 1 and o.bit_count() < self.pile_cards:
-            # the leader cashes the top trump: the opponents must follow with a trump
-            # (their cheapest), the partner may drop a point card not yet sure
-            side = lead & 1
-            gain = 0
-            for q in seats[1:]:
-                hq = hands[q] & tb
-                if (q & 1) != side:
-                    if hq and not hq & ~pm:
-                        gain += self.pmin[hq]
-                else:
-                    loose = hq & pm & ~(sure_ac if not side else sure_bd)
-                    if loose:
-                        gain += self.pmax[loose]
-            if not side:
-                lo += gain
-            else:
-                hi -= gain
+        # Sure points are those of the trumps of the side holding the top trump that are
+        # above the other side's best (``w``): each wins the trick it is played to (every
+        # point card of the profiles is a trump; a point card that is not would never be
+        # counted sure). Each of them also lets the partner drop a point trump on it (a
+        # trump may always be played), and if the leader holds one, leading it forces the
+        # opponents to follow with a trump (their cheapest point card if they hold only
+        # point trumps). Not at a root with piles (a pile plays several cards at once).
+        if act > bdt:
+            w = act & ~((1 << bdt.bit_length()) - 1)
+            lo = pv[w & pm]
+            hi = rem
+            if o.bit_count() < self.pile_cards:
+                ptop = self.ptop
+                pt = pm & tb & ~w
+                lo += ptop[h2 & pt][(h0 & w).bit_count()]
+                lo += ptop[h0 & pt][(h2 & w).bit_count()]
+                if not seats[0] & 1 and hands[seats[0]] & w:
+                    q = h1 & tb
+                    if q and not q & ~pm:
+                        lo += self.pmin[q]
+                    q = h3 & tb
+                    if q and not q & ~pm:
+                        lo += self.pmin[q]
+        else:
+            w = bdt & ~((1 << act.bit_length()) - 1)
+            lo = 0
+            hi = rem - pv[w & pm]
+            if o.bit_count() < self.pile_cards:
+                ptop = self.ptop
+                pt = pm & tb & ~w
+                hi -= ptop[h3 & pt][(h1 & w).bit_count()]
+                hi -= ptop[h1 & pt][(h3 & w).bit_count()]
+                if seats[0] & 1 and hands[seats[0]] & w:
+                    q = h0 & tb
+                    if q and not q & ~pm:
+                        hi -= self.pmin[q]
+                    q = h2 & tb
+                    if q and not q & ~pm:
+                        hi -= self.pmin[q]
         if lo >= beta:
             return lo
         if hi <= alpha or lo == hi:

@@ -43,18 +43,39 @@ def _page(name: str) -> str:
 def pages(s: Session) -> dict[str, st.Page]:
     t = s.t
     return {
-        "home": st.Page(_page("home"), title=t("Home"), icon="🏠", default=True, url_path="home"),
-        "lesson": st.Page(_page("lesson"), title=t("Lessons"), icon="📘", url_path="lesson"),
-        "drills": st.Page(_page("drills"), title=t("Drills"), icon="🎯", url_path="drills"),
+        "home": st.Page(
+            _page("home"), title=t("Home"), icon=":material/home:", default=True, url_path="home"
+        ),
+        "lesson": st.Page(
+            _page("lesson"), title=t("Lessons"), icon=":material/school:", url_path="lesson"
+        ),
+        "drills": st.Page(
+            _page("drills"), title=t("Drills"), icon=":material/fitness_center:", url_path="drills"
+        ),
         "mistakes": st.Page(
-            _page("mistakes"), title=t("Review my mistakes"), icon="🔁", url_path="mistakes"
+            _page("mistakes"),
+            title=t("Review my mistakes"),
+            icon=":material/replay:",
+            url_path="mistakes",
         ),
-        "play": st.Page(_page("play"), title=t("Practice table"), icon="🃏", url_path="play"),
+        "play": st.Page(
+            _page("play"),
+            title=t("Practice table"),
+            icon=":material/playing_cards:",
+            url_path="play",
+        ),
         "retry": st.Page(
-            _page("retry"), title=t("Retry your mistakes"), icon="🎴", url_path="retry"
+            _page("retry"),
+            title=t("Retry your mistakes"),
+            icon=":material/restart_alt:",
+            url_path="retry",
         ),
-        "rules": st.Page(_page("rules"), title=t("Rules reference"), icon="📜", url_path="rules"),
-        "glossary": st.Page(_page("glossary"), title=t("Glossary"), icon="🔤", url_path="glossary"),
+        "rules": st.Page(
+            _page("rules"), title=t("Rules reference"), icon=":material/gavel:", url_path="rules"
+        ),
+        "glossary": st.Page(
+            _page("glossary"), title=t("Glossary"), icon=":material/menu_book:", url_path="glossary"
+        ),
     }
 
 

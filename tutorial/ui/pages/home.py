@@ -37,14 +37,14 @@ if last and c.lesson(str(last.get("lesson"))):
             n=lesson.number,
             title=lesson.title.get(s.lang),
         ),
-        icon="▶️",
+        icon=":material/play_arrow:",
         query_params=link_params(s, lesson=lesson.id, step=str(last.get("step", ""))),
     )
 elif c.first:
     st.page_link(
         lesson_page,
         label=t("Start with lesson {n}", n=c.first.number),
-        icon="▶️",
+        icon=":material/play_arrow:",
         query_params=link_params(s, lesson=c.first.id),
     )
 for primer in (x for x in c.lessons if x.optional):
@@ -55,7 +55,7 @@ for primer in (x for x in c.lessons if x.optional):
             n=primer.number,
             title=primer.title.get(s.lang),
         ),
-        icon="🃏",
+        icon=":material/playing_cards:",
         query_params=link_params(s, lesson=primer.id),
     )
 
@@ -71,7 +71,7 @@ if waiting:
             "Review my mistakes: {n} questions waiting",
             len(waiting),
         ),
-        icon="🔁",
+        icon=":material/replay:",
         query_params=link_params(s),
     )
 
@@ -87,7 +87,7 @@ for lesson in c.lessons:
     total = len(lesson.steps) + len(lesson.questions)
     if lesson.number == 7 and lesson.steps and steps == len(lesson.steps):
         ready_to_play = True
-    cols = st.columns([3, 2, 1], vertical_alignment="center")
+    cols = st.columns([5, 4, 3], vertical_alignment="center")
     with cols[0]:
         alt = " · " + t("alternative rules") if lesson.alternative else ""
         alt += " · " + t("optional") if lesson.optional else ""
@@ -108,7 +108,7 @@ if ready_to_play:  # after lesson 7 the learner knows enough to play a whole han
     st.page_link(
         pages(s)["play"],
         label=t("You have seen lesson 7: play whole hands at the practice table"),
-        icon="🃏",
+        icon=":material/playing_cards:",
         query_params=link_params(s),
     )
 for broken in c.broken:
@@ -118,5 +118,5 @@ for broken in c.broken:
             file=plain_md(broken.file),
             problem=plain_md(broken.problems[0] if broken.problems else "?"),
         ),
-        icon="⚠️",
+        icon=":material/warning:",
     )
