@@ -5,7 +5,7 @@ language. Every fact comes from the engine's trick rules (trump tables, effectiv
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tutorial.engine.cards import Card, parse_index
@@ -13,7 +13,7 @@ from tutorial.engine.errors import Reason
 from tutorial.engine.seats import SEAT_LETTERS, SUIT_LETTERS, Seat
 from tutorial.engine.trick import trick_winner
 from tutorial.engine.trumps import EFFECTIVE_SUIT, beats, is_trump
-from tutorial.explain import explain_illegal, suit_name, team_name
+from tutorial.explain import explain_illegal, point_name, suit_name, team_name
 from tutorial.i18n import Translator
 from tutorial.lessons.model import Question, Text, YourMove
 
@@ -89,20 +89,34 @@ def move_feedback(
             parts.append(why_below(t, card, best, trump, led))
     end = move.outcomes.get(card)
     if end is not None:
-        team = team_name(t, Seat.parse(end["winner"]).team)
-        parts.append(
-            t.n(
-                "Played to the end, the trick would go to {seat} with {winning}: {n} point "
-                "for {team}.",
-                "Played to the end, the trick would go to {seat} with {winning}: {n} points "
-                "for {team}.",
-                int(end["points"]),
-                seat=end["winner"],
-                winning=_pretty(end["winning_card"]),
-                team=team,
-            )
-        )
+        parts.append(trick_end(t, end))
     return " ".join(parts)
+
+
+def trick_end(t: Translator, end: Mapping[str, Any]) -> str:
+    """Where a trick played to the end would go, and the points it carries, named
+    ("… to D with K♥: 1 point for B and D (Low).")."""
+    seat, winning = end["winner"], _pretty(end["winning_card"])
+    points = int(end["points"])
+    if not points:
+        return t(
+            "Played to the end, the trick would go to {seat} with {winning}, without any points.",
+            seat=seat,
+            winning=winning,
+        )
+    team = team_name(t, Seat.parse(seat).team)
+    names = ", ".join(point_name(t, name) for name in end.get("captured", ()))
+    return t.n(
+        "Played to the end, the trick would go to {seat} with {winning}: {n} point for "
+        "{team} ({names}).",
+        "Played to the end, the trick would go to {seat} with {winning}: {n} points for "
+        "{team} ({names}).",
+        points,
+        seat=seat,
+        winning=winning,
+        team=team,
+        names=names,
+    )
 
 
 def illegal_feedback(t: Translator, move: YourMove, card: str) -> str:

@@ -181,7 +181,9 @@ def _outcome(
     rep: Any, frame: dict[str, Any], at: str, trump: int, card: str, beneath: tuple[str, ...]
 ) -> dict[str, Any] | None:
     """The trick completed with ``card`` at moment ``at`` and the rest as scripted: winner,
-    winning card and points; None if a later scripted card would not be legal then."""
+    winning card, points and the point cards it carries (``captured``: the profile's point
+    names, e.g. ``low`` for the lowest trump in play of classic-51); None if a later scripted
+    card would not be legal then."""
     m = CARD_MOMENT.match(at)
     assert m is not None
     n = int(m.group(1))
@@ -199,10 +201,12 @@ def _outcome(
                 return None
             state.apply(action)
         tr = state.tricks[n - 1]
+        table = point_table(state.profile, state.trump, state.in_play)
         return {
             "winner": SEATS[tr.winner],
             "winning_card": CODES[tr.winning_card],
             "points": int(tr.points),
+            "captured": [name for name, c, _, held in table.cards if not held and tr.mask >> c & 1],
         }
     led = EFFECTIVE_SUIT[trump][parse_index(plays[0]["card"])]
     hands = last.get("hands") or {}
@@ -220,8 +224,13 @@ def _outcome(
     table = point_table(profile, trump, (1 << 52) - 1)
     varying = {r.name for r in profile.points if r.varies or r.held}
     taken = mask_of(parse_index(c) for p in plays for c in (p["card"], *p["beneath"]))
-    pts = sum(v for name, c, v, _ in table.cards if name not in varying and (taken >> c) & 1)
-    return {"winner": SEATS[out.winner], "winning_card": CODES[out.winning_card], "points": pts}
+    counted = [(name, v) for name, c, v, _ in table.cards if name not in varying and taken >> c & 1]
+    return {
+        "winner": SEATS[out.winner],
+        "winning_card": CODES[out.winning_card],
+        "points": sum(v for _, v in counted),
+        "captured": [name for name, _ in counted],
+    }
 
 
 def _differs(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
