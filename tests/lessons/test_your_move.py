@@ -253,4 +253,5 @@ def test_lesson_five_hands_the_pile_to_the_learner() -> None:
     th = pile.outcomes["TH"]
     assert (th["winner"], th["winning_card"], th["points"]) == ("A", "QH", 6)
     assert all(pile.outcomes[c]["winner"] == "A" for c in ("9H", "7H", "3H", "2H"))
-    assert l5["the-open-pile", "t1c2"].card == "AH"  # C takes B's pile with the ace
+    opened = l5["the-open-pile", "t1c2"]  # C takes B's pile with the ace
+    assert opened.card == "AH" and set(opened.feedback) == {"7H"}
