@@ -7,6 +7,7 @@ import random
 import pytest
 
 import tutorial.bots.expert as expert
+import tutorial.bots.simbid as simbid
 from tutorial.bots import decide
 from tutorial.bots.rules import call_for
 from tutorial.engine.actions import PASS, Call, NameTrump
@@ -29,11 +30,12 @@ def _deal(first: str) -> State:
     return State(PAGAT_62, 3, hands, rest[27:])
 
 
-@pytest.mark.parametrize("samples", [0, 12])
+@pytest.mark.parametrize("simulate", [False, True])
 def test_the_expert_bids_a_hand_of_point_trumps_and_passes_a_worthless_one(
-    samples: int, monkeypatch: pytest.MonkeyPatch
+    simulate: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(expert, "BID_SAMPLES", samples)  # 0: the rules call; else checked
+    monkeypatch.setattr(expert, "SIMULATE_CALLS", simulate)  # False: the rules call
+    monkeypatch.setattr(simbid, "BID_WORLDS", 16)
     strong = _deal("AH KH QH JH TH 5H 5D 2H 3C")
     call = decide("expert", observe(strong, 0), seed=1)
     assert isinstance(call, Call) and call.value is not None, call
@@ -70,7 +72,7 @@ def test_bidding_worlds_fit_the_earlier_calls() -> None:
     s.apply(PASS)
     obs = observe(s, 2)
     rng = random.Random(4)
-    worlds = [expert._bid_world(PAGAT_62, obs, rng) for _ in range(20)]
+    worlds = [simbid.bid_world(PAGAT_62, obs, rng) for _ in range(20)]
     assert all(observe(w, 2) == obs for w in worlds)
     assert all(call_for(PAGAT_62, 0, w.dealt[0], ()) is None for w in worlds)
     assert all(call_for(PAGAT_62, 1, w.dealt[1], obs.calls[:1]) is None for w in worlds)

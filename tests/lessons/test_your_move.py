@@ -210,8 +210,7 @@ def test_lessons_one_to_five_have_several_moves_at_their_points() -> None:
             "play-and-surplus-trumps",
         )
     }
-    assert all(n >= 2 for k, n in counts.items() if k != "discard-and-refill"), counts
-    assert counts["discard-and-refill"] >= 1, counts
+    assert all(n >= 2 for n in counts.values()), counts
     l1 = _moves("two-pedros")
     assert l1["a-first-trick", "t1c3"].card == "6H"  # C captures the Left Pedro
     assert l1["double-means-two-fives", "t1c3"].card == "8D"  # … and the Right Pedro

@@ -58,3 +58,47 @@ def test_the_bid_advisor_and_the_card_hint_with_its_why(monkeypatch: pytest.Monk
     # the card the hint names is marked on the table, and it is one of A's cards
     html = str(clicker.last["data"]["html"])
     assert "cb-hint" in html
+
+
+def test_the_bots_replies_pondered_meanwhile_are_the_cards_they_play(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tests.practice.test_ponder import replies
+    from tutorial.practice.ponder import Ponder
+
+    at, clicker = open_play(monkeypatch, lang="es")
+    use_game(at, "pagat-62", 42, 3)
+    _learner_turn(at, clicker, Phase.PLAY)
+    g = game_of(at)
+    p = at.session_state["play_ponder"]
+    assert isinstance(p, Ponder) and p.position == (
+        g.number,
+        g.current.seed,
+        len(g.current.actions),
+    )
+    deadline = time.monotonic() + 120
+    while not p.settled():  # the learner looks at the table: every card's replies worked out
+        assert time.monotonic() < deadline, "pondering took more than 120 s"
+        time.sleep(0.05)
+    legal = g.state().legal_actions()
+    assert p.decided() >= len(legal)
+    before = list(g.current.actions)
+    clicker.choose = lambda codes: codes[-1]
+    clicker.armed = True
+    at.run()  # the click, and the bots' replies drawn
+    ok(at)
+    assert_no_leak(at, clicker, "es")
+    g = game_of(at)
+    played = g.current.actions[len(before)]
+    expected = replies(
+        type(g)(
+            g.profile, g.bots, g.seed, [type(g.current)(g.current.seed, g.current.dealer, before)]
+        ),
+        next(a for a in legal if str(a) == played),
+    )
+    assert p.hits >= len(expected) > 0  # every reply came from what was pondered
+    assert g.current.actions[len(before) + 1 :][: len(expected)] == [str(a) for _, a in expected]
+    assert p.stopped  # nothing more pondered for the position the learner has left
+    if g.learner_to_act():  # the next card is pondered in its turn
+        nxt = at.session_state["play_ponder"]
+        assert nxt is not p and nxt.position == (g.number, g.current.seed, len(g.current.actions))

@@ -112,3 +112,40 @@ def test_naming_trump_and_the_mistake_comes_back_in_the_review() -> None:
     page.run()
     no_errors(page)
     assert any("A names ♠ spades as trump." in s.value for s in page.success)
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_the_dealer_s_keep_wrong_then_right_and_it_comes_back_in_the_review(lang: str) -> None:
+    """Lesson 4: D, the dealer, chooses the one non-trump to keep from the rest of the stock."""
+    from tutorial.lessons.choicewhy import keep_lines
+
+    t = get_translator(lang)
+    lid, step = "discard-and-refill", "dealer-takes-the-rest"
+    lesson = COURSE.lesson(lid)
+    assert lesson is not None
+    d = decision(lid, step)
+    at = at_decision(lang, lid, step, 2)  # deal, bidding → the refill waits for D
+    assert at.button(key=f"nf:frame:{lid}:{step}").disabled  # the learner chooses first
+    captions = " ".join(c.value for c in at.caption)
+    assert all(line in captions for line in keep_lines(t, d))
+    html = " ".join(m.value for m in at.markdown)
+    assert "J♣ — " in html and "Q♦ — " not in html  # D's trumps, not its discarded Q♦
+    labels = {b.label for b in at.button if b.key and b.key.startswith(f"yc:{lid}:{step}:")}
+    assert labels == {t("Keep {cards}", cards=c) for c in ("9♥", "J♦", "8♥", "6♦", "5♥")}
+    choose(at, lid, step, d, "5H")
+    assert d.feedback["5H"].get(lang) in infos(at)  # the lesson's words for that card
+    choose(at, lid, step, d, "JD")
+    said = t("{seat} keeps {cards} from the rest of the stock.", seat="D", cards="J♦")
+    assert any(said in s.value for s in at.success)
+    assert not at.button(key=f"nf:frame:{lid}:{step}").disabled  # the scenario goes on
+    code = at.session_state["learner"]
+    saved = ProgressStore().items(code, lesson_prefix(lid))
+    it = saved[move_item(lid, step, "refill")]
+    assert it.done and it.value["tried"] == ["5H"]
+    page = open_page(app(lang=lang, learner=code), "mistakes")
+    no_errors(page)
+    base = f"review:{lid}:move/{step}/refill:0"
+    page.button(key=f"rvc:{base}:JD").click()
+    page.run()
+    no_errors(page)
+    assert any(said in s.value for s in page.success)

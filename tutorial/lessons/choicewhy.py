@@ -16,7 +16,9 @@ from tutorial.lessons.model import YourDecision
 
 
 def option_label(t: Translator, d: YourDecision, option: str) -> str:
-    """A button's text: ``Pass``, ``Bid 8``, ``♠ spades``."""
+    """A button's text: ``Pass``, ``Bid 8``, ``♠ spades``, ``Keep J♦``."""
+    if d.kind == "keep":
+        return t("Keep {cards}", cards=cards_text(option))
     if d.kind == "trump":
         i = SUIT_LETTERS.index(option)
         return f"{Suit(i).symbol} {suit_name(t, i)}"
@@ -26,12 +28,45 @@ def option_label(t: Translator, d: YourDecision, option: str) -> str:
 
 
 def choice_said(t: Translator, d: YourDecision, option: str) -> str:
-    """``A bids 8.`` / ``A passes.`` / ``A names ♠ spades as trump.``"""
+    """``A bids 8.`` / ``A passes.`` / ``A names ♠ spades as trump.`` / ``D keeps J♦.``"""
+    if d.kind == "keep":
+        return t(
+            "{seat} keeps {cards} from the rest of the stock.",
+            seat=d.seat,
+            cards=cards_text(option),
+        )
     if d.kind == "trump":
         return t("{seat} names {suit} as trump.", seat=d.seat, suit=option_label(t, d, option))
     if option == "pass":
         return t("{seat} passes.", seat=d.seat)
     return t("{seat} bids {n}.", seat=d.seat, n=int(option))
+
+
+def cards_text(option: str) -> str:
+    """``KH TD`` → ``K♥ 10♦``."""
+    return " ".join(Card.parse(c).pretty for c in option.split())
+
+
+def keep_lines(t: Translator, d: YourDecision) -> list[str]:
+    """What the dealer sees as it chooses: its trumps, the rest of the stock, how many more
+    cards it keeps (the engine's facts of the dealer's keep)."""
+    trumps = cards_text(" ".join(d.table.get(d.seat, ())))
+    rest = cards_text(" ".join(d.stock))
+    return [
+        t(
+            "{seat}, the dealer, has discarded its non-trumps and takes the rest of the "
+            "stock: {cards}.",
+            seat=d.seat,
+            cards=rest,
+        ),
+        t("{seat}'s trumps, those of the stock included: {cards}.", seat=d.seat, cards=trumps),
+        t.n(
+            "To reach 6 cards, {seat} keeps {n} non-trump of the stock and discards the others.",
+            "To reach 6 cards, {seat} keeps {n} non-trumps of the stock and discards the others.",
+            d.need,
+            seat=d.seat,
+        ),
+    ]
 
 
 def holding_line(t: Translator, seat: str, suit: str, h: Mapping[str, Any]) -> str:
@@ -75,6 +110,8 @@ def decision_feedback(t: Translator, lang: str, d: YourDecision, option: str) ->
     written = d.feedback.get(option)
     if written is not None:
         return written.get(lang)
+    if d.kind == "keep":  # pragma: no cover - the loader requires written feedback
+        return ""
     if d.kind == "trump":
         return (
             holding_line(t, d.seat, option, d.holdings[option])
@@ -104,4 +141,11 @@ def decision_feedback(t: Translator, lang: str, d: YourDecision, option: str) ->
     )
 
 
-__all__ = ["choice_said", "decision_feedback", "holding_line", "option_label"]
+__all__ = [
+    "cards_text",
+    "choice_said",
+    "decision_feedback",
+    "holding_line",
+    "keep_lines",
+    "option_label",
+]

@@ -15,6 +15,9 @@ A narration item of a ``hand`` scenario may hand the learner a decision other th
         your_move: {seat: A}
         text: {…}
 
+At the moment after the bidding, ``kind: dealer-keeps`` hands the learner the dealer's keep
+from the rest of the stock instead (:mod:`tutorial.lessons.dealerkeep`).
+
 The right answer is what the scenario does (its call, its ``trump:``). The engine gives every
 option (``pass`` and each bid of the profile's range; the four suits), the legal ones, and
 for the others the rule that forbids them (:func:`tutorial.engine.legality.why_illegal` on
@@ -42,6 +45,7 @@ from tutorial.engine.legality import why_illegal
 from tutorial.engine.points import point_table
 from tutorial.engine.profiles import Profile, get_profile
 from tutorial.engine.seats import SEAT_LETTERS, SUIT_LETTERS
+from tutorial.lessons.dealerkeep import read_keep
 from tutorial.lessons.model import DecisionKind, Scenario, Text, YourDecision
 from tutorial.lessons.readers import _keys, _text
 from tutorial.scenario.results import HandReport
@@ -99,7 +103,7 @@ def read_decision(
     w: Where, path: tuple[Key, ...], value: Any, at: str, scenario: Scenario
 ) -> YourDecision:
     """The ``your_move`` of a call (``at: bidding``) or of naming trump (the moment after)."""
-    m = _keys(w, path, value, ("seat",), ("prompt", "feedback"))
+    m = _keys(w, path, value, ("seat",), ("prompt", "feedback", "kind"))
     rep = scenario.replay
     report = rep.report
     assert isinstance(report, HandReport)
@@ -109,6 +113,15 @@ def read_decision(
         raise w.error((*path, "seat"), f"expected a seat A, B, C or D, not {seat!r}")
     seat = seat.upper()
     kind: DecisionKind = "call" if at == "bidding" else "trump"
+    if "kind" in m:
+        wanted = {"bidding": ("call",)}.get(at, ("trump", "dealer-keeps"))
+        if m["kind"] not in wanted:
+            raise w.error(
+                (*path, "kind"),
+                f"at {at} a your_move is {' or '.join(wanted)}, not {m['kind']!r}",
+            )
+        if m["kind"] == "dealer-keeps":
+            return read_keep(w, path, m, at, scenario, seat)
     called: dict[str, str] = {}
     if kind == "call":
         state = rep.states.get(f"call:{seat}")
@@ -128,7 +141,8 @@ def read_decision(
             raise w.error(
                 (*path, "seat"),
                 f"{bidder.letter} won the bidding and names trump, not {seat}: "
-                "the learner's seat must be the one to name it",
+                "the learner's seat must be the one to name it (or write "
+                "`kind: dealer-keeps` for the dealer's keep from the rest of the stock)",
             )
         choice = report.trump.letter
         options = tuple(SUIT_LETTERS)

@@ -67,16 +67,18 @@ class YourMove:
     """card → what the trick would become with it (engine): winner, card, points, …"""
 
 
-DecisionKind = Literal["call", "trump"]
+DecisionKind = Literal["call", "trump", "keep"]
 
 
 @dataclass(frozen=True)
 class YourDecision:
-    """A call or the naming of trump handed to the learner (``your_move`` at the ``bidding``
-    moment: ``seat``'s call; at the first moment after it: the high bidder names trump).
-    Worked out by the loader from the engine (:mod:`tutorial.lessons.decisions`). Options are
+    """A call, the naming of trump or the dealer's keep handed to the learner (``your_move``
+    at the ``bidding`` moment: ``seat``'s call; at the first moment after it: the high bidder
+    names trump, or — ``kind: dealer-keeps`` — the dealer chooses the non-trumps it keeps from
+    the rest of the stock). Worked out by the loader from the engine
+    (:mod:`tutorial.lessons.decisions`, :mod:`tutorial.lessons.dealerkeep`). Options are
     written in the core's notation: ``pass``, ``7`` … ``14`` for calls; ``C D H S`` for
-    trump."""
+    trump; card codes (``JD``, ``KH TD 8D`` for more than one) for the dealer's keep."""
 
     at: str
     seat: str
@@ -98,6 +100,15 @@ class YourDecision:
     ``trumps`` (card codes, trump order) and ``points`` ((point name, card code, value))."""
     called: Mapping[str, str] = field(default_factory=dict)
     """Calls: seat letter → its call before the learner's (``pass`` or a number)."""
+    stock: tuple[str, ...] = ()
+    """The dealer's keep: the rest of the stock the dealer takes, top first."""
+    need: int = 0
+    """The dealer's keep: how many non-trumps of the rest the dealer keeps to reach 6."""
+    trump: str = ""
+    """The dealer's keep: the trump suit's letter."""
+    table: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """The dealer's keep: seat letter → the cards each seat holds as the dealer chooses (the
+    others refilled, the dealer its trumps, those of the rest of the stock included)."""
 
 
 @dataclass(frozen=True)

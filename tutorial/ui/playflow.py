@@ -28,6 +28,7 @@ from tutorial.engine.profiles import DEFAULT_PROFILE
 from tutorial.engine.state import CHANCE, Phase
 from tutorial.practice import thinking
 from tutorial.practice.game import LEARNER, Game
+from tutorial.practice.ponder import Ponder
 from tutorial.ui.session import Session, store
 
 log = logging.getLogger("cinch.ui")
@@ -46,6 +47,9 @@ PAUSE = _pause()
 """Seconds between two bots' cards (``CINCH_PLAY_PAUSE``; tests use 0)."""
 TICK = 0.2
 """How often a page waiting for a bot looks again (seconds)."""
+PONDER = os.environ.get("CINCH_PONDER", "1") != "0"
+"""Work out the bots' replies to the learner's cards while the learner looks at the table
+(:mod:`tutorial.practice.ponder`; ``CINCH_PONDER=0`` turns it off)."""
 
 
 def default_bot() -> str:
@@ -117,8 +121,10 @@ def _ask(g: Game, who: int, now: float) -> Pending:
     if isinstance(pending, Pending) and pending.key == key:
         return pending
     obs = g.observation(who)
+    pondered = st.session_state.get("play_ponder")
+    ahead = pondered.future(g.bots, obs, g.current.seed) if isinstance(pondered, Ponder) else None
     try:
-        fut: Future[Any] = bot_pool.submit(g.bots, obs, g.current.seed)
+        fut: Future[Any] = ahead or bot_pool.submit(g.bots, obs, g.current.seed)
     except Exception:  # a pool that cannot start: decide here (a cheap bot only)
         log.exception("bot pool unavailable")
         fut = Future()
@@ -205,6 +211,31 @@ def worth_saving(g: Game) -> bool:
     return state.phase is not Phase.PLAY or not state.trick_plays or g.to_act() in (None, LEARNER)
 
 
+def ponder(g: Game) -> None:
+    """At the learner's turn to play, work out the bots' replies to each of its legal cards
+    in the pool (the rules bot's card first, the likeliest); once the learner has acted,
+    ponder no more — what is decided stays for :func:`_ask` to find while the hand goes on
+    from that position, and is dropped when the game goes elsewhere (undo, new deal)."""
+    key = position_key(g)
+    p = st.session_state.get("play_ponder")
+    if isinstance(p, Ponder):
+        if p.position == key:
+            return
+        p.stop()
+        if not p.follows(g):
+            st.session_state.pop("play_ponder", None)
+    state = g.state()
+    if not PONDER or state.phase is not Phase.PLAY or not g.learner_to_act():
+        return
+    legal = state.legal_actions()
+    try:
+        likely = decide("rules", g.observation(LEARNER), g.current.seed)
+    except Exception:
+        likely = legal[0]
+    candidates = [likely, *(a for a in legal if a != likely)]
+    st.session_state["play_ponder"] = Ponder(g, candidates, bot_pool.submit, key).start()
+
+
 def warm_up() -> None:
     """Start the bots' worker processes (and their imports) before the first decision."""
     if st.session_state.get("play_warm"):
@@ -214,6 +245,12 @@ def warm_up() -> None:
         thinking.warm()
     except Exception:
         log.exception("bot pool could not start")
+    try:
+        from tutorial.practice import review
+
+        review.warm()
+    except Exception:
+        log.exception("review pool could not start")
 
 
 def _result(fut: Future[Action], g: Game, who: int) -> Action:

@@ -54,6 +54,8 @@ def review(s: Session, lesson: Lesson, saved: dict[str, Item], go: Callable[[int
                 what = (
                     t("{seat}'s call", seat=mv.seat)
                     if mv.kind == "call"
+                    else t("{seat}'s keep from the stock", seat=mv.seat)
+                    if mv.kind == "keep"
                     else t("{seat} names trump", seat=mv.seat)
                 )
             else:

@@ -19,6 +19,7 @@ from tutorial.ui.cardbuttons import card_buttons
 from tutorial.ui.session import Session
 from tutorial.ui.table import frame_table
 from tutorial.ui.views import safe_md
+from tutorial.ui.yourdecision import decision_facts, decision_moment
 from tutorial.ui.yourmove import before_move
 
 
@@ -34,7 +35,12 @@ def review_choice(s: Session, step: Step, move: YourMove | YourDecision, base: s
         if move.prompt is not None:
             st.markdown(safe_md(move.prompt.get(s.lang)))
         before = rep.timeline[i - 1]
-        st.markdown(frame_table(t, before, rep.profile), unsafe_allow_html=True)
+        if move.kind == "keep":
+            for fact in decision_facts(t, move, before):
+                st.caption(safe_md(fact))
+        st.markdown(
+            frame_table(t, decision_moment(move, before), rep.profile), unsafe_allow_html=True
+        )
         picked: str | None = None
         with st.container(horizontal=True, gap="small", key=f"rvo:{base}"):
             for o in move.options:

@@ -1,5 +1,6 @@
-""" "Your move" for a call or the naming of trump: the stepper stops before the calls (or before
-trump is named), the options are buttons (Pass, Bid 7 … Bid 14; the four suits), and the click
+""" "Your move" for a call, the naming of trump or the dealer's keep: the stepper stops before
+the calls (or before trump is named, or before the refill), the options are buttons (Pass,
+Bid 7 … Bid 14; the four suits; Keep J♦ …), and the click
 is judged: the scenario's choice goes on with the scenario; a legal other choice gets the
 engine's account of it (or the lesson's words); an option the rules forbid says the rule and
 counts as a try (the learner chose it). Feedback is drawn above the buttons, so it shows where
@@ -7,9 +8,14 @@ the learner clicked."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import streamlit as st
 
-from tutorial.lessons.choicewhy import choice_said, decision_feedback, option_label
+from tutorial.engine.cards import Card, Suit
+from tutorial.engine.seats import SEAT_LETTERS, SUIT_LETTERS
+from tutorial.i18n import Translator
+from tutorial.lessons.choicewhy import choice_said, decision_feedback, keep_lines, option_label
 from tutorial.lessons.model import Lesson, Step, YourDecision
 from tutorial.progress import Item
 from tutorial.scenario.moments import Moment
@@ -20,8 +26,26 @@ from tutorial.ui.views import safe_md
 from tutorial.ui.yourmove import move_state, save_move, show_button
 
 
-def said_calls(s: Session, d: YourDecision) -> str:
-    t = s.t
+def decision_moment(d: YourDecision, before: Moment) -> Moment:
+    """The table as the learner decides: the moment before it, or for the dealer's keep the
+    hands as the dealer chooses (the others refilled, the dealer its trumps)."""
+    if d.kind != "keep":
+        return before
+    hands = tuple(tuple(Card.parse(c) for c in d.table.get(s, ())) for s in SEAT_LETTERS)
+    return replace(before, trump=Suit(SUIT_LETTERS.index(d.trump)), hands=hands)
+
+
+def decision_facts(t: Translator, d: YourDecision, before: Moment) -> list[str]:
+    """The lines above the options: the calls so far, what the hand is (trump), or what
+    the dealer has and needs (the dealer's keep)."""
+    if d.kind == "keep":
+        return keep_lines(t, d)
+    if d.kind == "call":
+        return [said_calls(t, d)] if d.called else []
+    return frame_facts(t, before)
+
+
+def said_calls(t: Translator, d: YourDecision) -> str:
     parts = [
         t("{seat}: pass", seat=seat) if call == "pass" else f"{seat}: {call}"
         for seat, call in d.called.items()
@@ -53,6 +77,8 @@ def your_decision(
         prompt = d.prompt.get(s.lang)
     elif d.kind == "call":
         prompt = t("You are {seat}: make your call.", seat=d.seat)
+    elif d.kind == "keep":
+        prompt = t("You are {seat}, the dealer: choose what to keep.", seat=d.seat)
     else:
         prompt = t("You are {seat}: name trump.", seat=d.seat)
     base = f"{lesson.id}:{step.id}:{d.at}"
@@ -73,11 +99,8 @@ def your_decision(
                 icon="🔁",
             )
             show_button(s, lesson, step, d, state)
-        if d.kind == "call" and d.called:
-            st.caption(safe_md(said_calls(s, d)))
-        elif d.kind == "trump":
-            for fact in frame_facts(t, before):
-                st.caption(safe_md(fact))
+        for fact in decision_facts(t, d, before):
+            st.caption(safe_md(fact))
         with st.container(horizontal=True, gap="small", key=f"yo:{base}"):
             for o in d.options:
                 allowed = o in d.legal
@@ -95,5 +118,5 @@ def your_decision(
                         state["tried"].append(o)
                     save_move(s, lesson, step, d, state)
                     st.rerun()
-        st.markdown(frame_table(t, before, profile), unsafe_allow_html=True)
+        st.markdown(frame_table(t, decision_moment(d, before), profile), unsafe_allow_html=True)
     return False
