@@ -3,22 +3,27 @@ practice tables are thinking.
 
 Every session is a real Streamlit session over the app's websocket protocol
 (:mod:`tutorial.ui.wire`), doing what a browser tab does: a practice table
-(:class:`TableSession`) asks for the page ``/play?seed=…``, answers the server's
+(:class:`TableSession`) asks for the page ``/play?seed=…&dealer=D``, answers the server's
 ``auto_rerun`` messages by asking for a rerun of the fragment every interval (the browser's
 timer for ``st.fragment(run_every=…)``), and when it is the learner's turn it passes in the
-bidding, goes on to the next hand when one is over, and clicks its first playable card by
-sending the card component's trigger value, as the component's JavaScript does.
+bidding, deals the table's next hand (a link with the next seed, so every run plays the same
+deals) once a hand and its review are over, and after ``--think`` seconds clicks one of its
+playable cards (drawn from a seeded stream, not always the first) by sending the card
+component's trigger value, as the component's JavaScript does.
 
 1. **Click to reply** (one table, ``expert`` bots, ``CINCH_PLAY_PAUSE=0``, one bot worker
-   process: one core): from the card click sent to the end of the run that shows the
-   learner's turn again (or the hand over) — every bot card after it drawn, what the
-   learner waits beyond the designed pause between cards. p50/p95 over every card played.
+   process: one core): from the card click sent to the end of the first run that shows the
+   learner's turn again (or the hand over; the review that is then worked out is not
+   waited for) — every bot card after it drawn, what the learner waits beyond the designed
+   pause between cards. p50/p95 over every card played, and the CPU time the server and
+   all its worker processes used meanwhile.
 2. **4 tables thinking**: a lesson visit (open lesson 7, Forward and Next step, as in
    ``bench_load.py``) alone — the baseline, in the same run — and then while 4 practice
    tables play with ``expert`` bots at once; the lesson clicks' server time (message sent →
    rerun finished) p50/p95, and the ratio to the baseline.
 
-Run: ``.venv/bin/python benchmarks/bench_play.py [--cards 30] [--tables 4] [--json]``.
+Run: ``.venv/bin/python benchmarks/bench_play.py [--cards 30] [--tables 4] [--think 0]
+[--only click|lesson] [--json]``.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ import argparse
 import asyncio
 import json
 import os
+import random
 import re
 import statistics
 import sys
@@ -44,10 +50,18 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tutorial.devserver import running_app  # noqa: E402
+from tutorial.practice.game import hand_seed  # noqa: E402
 from tutorial.progress import new_learner_code  # noqa: E402
 from tutorial.ui.wire import WireSession  # noqa: E402
 
-ENABLED = re.compile(r'<button type="button" class="cb-card[^"]*" data-card="(\w+)" aria-label')
+BUTTON = re.compile(r'<button type="button" class="cb-card[^"]*" data-card="(\w+)"([^>]*)>')
+
+
+def enabled(html: str) -> list[str]:
+    """The cards the learner may click (a forbidden card is ``aria-disabled``)."""
+    return [code for code, attrs in BUTTON.findall(html) if "aria-disabled" not in attrs]
+
+
 EARLY = ForwardMsg.FINISHED_EARLY_FOR_RERUN
 FRAGMENT_DONE = ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY
 TRIGGER = "$$STREAMLIT_INTERNAL_KEY_{id}__events"
@@ -109,6 +123,8 @@ class TableSession:
 
     url: str
     seed: int
+    think: float = 0.0
+    """Seconds the learner looks at the table before clicking a card (0: at once)."""
     learner: str = field(default_factory=new_learner_code)
     clicks: list[float] = field(default_factory=list)
     """Seconds from each card click to the learner's turn again (or the hand over)."""
@@ -116,23 +132,37 @@ class TableSession:
     """CPU seconds the server and its workers used meanwhile (``measure_cpu``)."""
     measure_cpu: bool = False
     errors: list[str] = field(default_factory=list)
+    hands: int = 0
 
     @property
     def port(self) -> int:
         return int(self.url.rsplit(":", 1)[1])
+
+    def deal(self) -> str:
+        """The query of the current hand: hand k of this table is dealt from
+        ``hand_seed(seed, k)`` by D (so the learner, on D's left, never deals), the same deals
+        in every run and for every version of the app."""
+        seed = hand_seed(self.seed, self.hands)
+        return f"lang=en&learner={self.learner}&seed={seed}&dealer=D"
+
+    def choose(self, playable: list[str]) -> str:
+        """The learner's card: one of the playable cards, drawn from a stream seeded by the
+        table and the card's number (not always the first: the app may not guess it)."""
+        return random.Random(f"{self.seed}|{len(self.clicks)}").choice(playable)
 
     async def play(self, cards: int, stop: asyncio.Event | None = None) -> None:
         ws_url = self.url.replace("http://", "ws://", 1) + "/_stcore/stream"
         async with websockets.connect(
             ws_url, subprotocols=[websockets.Subprotocol("streamlit")], max_size=None
         ) as ws:
-            query = f"lang=en&learner={self.learner}&seed={self.seed}"
+            query = self.deal()
             buttons: dict[str, str] = {}
             run_buttons: dict[str, str] = {}
             run_fragment: tuple[str, float] | None = None
             component: tuple[str, str] | None = None
             fragment: tuple[str, float] | None = None
             clicked_at: float | None = None
+            click: tuple[float, Any] | None = None  # (when, widget) of a card click to send
             busy = False
             page_hash = ""
             cpu_at = 0.0
@@ -156,15 +186,25 @@ class TableSession:
             await send()
             next_tick = 0.0
             while len(self.clicks) < cards and not (stop is not None and stop.is_set()):
-                timeout = max(0.01, next_tick - time.monotonic()) if fragment and not busy else 120
+                timeout = 120.0
+                if click is not None and not busy:
+                    timeout = max(0.01, click[0] - time.monotonic())
+                elif fragment and not busy:
+                    timeout = max(0.01, next_tick - time.monotonic())
                 try:
                     raw = await asyncio.wait_for(ws.recv(), timeout)
                 except TimeoutError:
-                    if fragment and not busy:
+                    if click is not None and not busy and time.monotonic() >= click[0]:
+                        clicked_at = time.perf_counter()
+                        cpu_at = server_cpu(self.port) if self.measure_cpu else 0.0
+                        widget, click = click[1], None
+                        await send(widget=widget)
+                    elif fragment and not busy and click is None:
                         await send(fragment_id=fragment[0])
-                        continue
-                    self.errors.append("no answer for 120 s")
-                    return
+                    elif busy:
+                        self.errors.append("no answer for 120 s")
+                        return
+                    continue
                 fm = ForwardMsg()
                 fm.ParseFromString(raw if isinstance(raw, bytes) else raw.encode())
                 kind = fm.WhichOneof("type")
@@ -191,31 +231,35 @@ class TableSession:
                     if status == EARLY:
                         continue  # the server runs the page again at once
                     busy = False
-                    if status != FRAGMENT_DONE:
-                        buttons, fragment = run_buttons, run_fragment  # a full run
-                    if fragment:
-                        next_tick = time.monotonic() + fragment[1]
-                        continue
-                    playable = ENABLED.findall(component[1]) if component else []
+                    full = status != FRAGMENT_DONE
+                    if full:
+                        buttons, fragment = run_buttons, run_fragment
+                    playable = enabled(component[1]) if component else []
                     over = "play_next" in buttons or "play_over" in buttons
-                    if clicked_at is not None and (playable or over):
+                    # the click is answered by the first full run that shows the learner's
+                    # turn again or the hand over (the review may still be worked out)
+                    if clicked_at is not None and full and (playable or over):
                         self.clicks.append(time.perf_counter() - clicked_at)
                         if self.measure_cpu:
                             self.cpu.append(server_cpu(self.port) - cpu_at)
                         clicked_at = None
+                    if click is not None:
+                        continue  # the learner is looking at the table
                     if playable and component is not None:
-                        value = json.dumps([{"event": "play", "value": playable[0]}])
+                        value = json.dumps([{"event": "play", "value": self.choose(playable)}])
                         trigger = (TRIGGER.format(id=component[0]), "json_trigger_value", value)
-                        clicked_at = time.perf_counter()
-                        cpu_at = server_cpu(self.port) if self.measure_cpu else 0.0
                         component = None
-                        await send(widget=trigger)
-                    elif "play_call_pass" in buttons:
+                        click = (time.monotonic() + self.think, trigger)
+                        continue
+                    if fragment:
+                        next_tick = time.monotonic() + fragment[1]
+                        continue
+                    if "play_call_pass" in buttons:
                         await send(widget=(buttons["play_call_pass"], "trigger_value", True))
-                    elif over and fragment is None:  # the review is in (no timer left)
-                        # a new deal, same dealer (D): the learner never deals, so the
-                        # only decisions are its calls (pass) and its cards
-                        await send(widget=(buttons["play_newdeal"], "trigger_value", True))
+                    elif over:  # the review is in (no timer left): the next deal
+                        self.hands += 1
+                        query = self.deal()
+                        await send()
                     elif "play_trump_0" in buttons:  # the dealer's forced bid won it
                         await send(widget=(buttons["play_trump_0"], "trigger_value", True))
                     elif "play_keep_go" in buttons:
@@ -252,9 +296,11 @@ def summary(xs: list[float]) -> dict[str, Any]:
     }
 
 
-async def tables_and_lesson(url: str, tables: int, rounds: int) -> tuple[list[float], Any]:
+async def tables_and_lesson(
+    url: str, tables: int, rounds: int, think: float = 0.0
+) -> tuple[list[float], Any]:
     stop = asyncio.Event()
-    sessions = [TableSession(url, 1000 + i) for i in range(tables)]
+    sessions = [TableSession(url, 1000 + i, think) for i in range(tables)]
     jobs = [asyncio.create_task(s.play(10_000, stop)) for s in sessions]
     await asyncio.sleep(8)  # let every table reach the bots' thinking
     try:
@@ -270,10 +316,24 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cards", type=int, default=30, help="cards clicked at one table")
     ap.add_argument("--tables", type=int, default=4, help="practice tables thinking at once")
     ap.add_argument("--rounds", type=int, default=40, help="lesson clicks per measurement")
+    ap.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="seconds the learner looks at the table before each card (default 0: at once)",
+    )
+    ap.add_argument(
+        "--only", choices=("click", "lesson"), help="only the click to reply, or only the lessons"
+    )
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     env = {"CINCH_PLAY_PAUSE": "0", "CINCH_BOT_WORKERS": "1", "CINCH_COACH_WORKERS": "1"}
-    out: dict[str, Any] = {"cpus": os.cpu_count(), "load_before": os.getloadavg()}
+    out: dict[str, Any] = {
+        "cpus": os.cpu_count(),
+        "load_before": os.getloadavg(),
+        "think_s": args.think,
+        "click_to_reply": {"errors": []},
+    }
 
     def done(key: str) -> None:  # each figure as soon as it is measured (a long run may stop)
         if not args.json:
@@ -283,30 +343,35 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp, running_app(Path(tmp) / "p.sqlite3", env=env) as url:
         warm = TableSession(url, 7)
         asyncio.run(warm.play(3))  # the pool started, the page's caches warm
-        table = TableSession(url, 42, measure_cpu=True)
-        asyncio.run(table.play(args.cards))
-        out["click_to_reply"] = {**summary(table.clicks), "errors": table.errors}
-        out["click_to_reply_s"] = [round(x, 2) for x in table.clicks]
-        out["click_to_reply_cpu"] = summary(table.cpu)
-        out["click_to_reply_cpu_s"] = [round(x, 2) for x in table.cpu]
-        for key in ("click_to_reply", "click_to_reply_s", "click_to_reply_cpu"):
-            done(key)
-        base = asyncio.run(lesson_clicks(url, args.rounds))
-        out["lesson_alone"] = summary(base)
-        done("lesson_alone")
-        lat, sessions = asyncio.run(tables_and_lesson(url, args.tables, args.rounds))
-        row = summary(lat)
-        row["p50_vs_alone"] = round(row["p50_ms"] / out["lesson_alone"]["p50_ms"], 2)
-        row["p95_vs_alone"] = round(row["p95_ms"] / out["lesson_alone"]["p95_ms"], 2)
-        row["cards_played_meanwhile"] = sum(len(s.clicks) for s in sessions)
-        row["errors"] = sorted({e for s in sessions for e in s.errors})
-        out[f"lesson_with_{args.tables}_tables"] = row
+        if args.only != "lesson":
+            table = TableSession(url, 42, args.think, measure_cpu=True)
+            asyncio.run(table.play(args.cards))
+            out["click_to_reply"] = {**summary(table.clicks), "errors": table.errors}
+            out["click_to_reply_s"] = [round(x, 2) for x in table.clicks]
+            out["click_to_reply_cpu"] = summary(table.cpu)
+            out["click_to_reply_cpu_s"] = [round(x, 2) for x in table.cpu]
+            for key in ("click_to_reply", "click_to_reply_s", "click_to_reply_cpu"):
+                done(key)
+        if args.only != "click":
+            base = asyncio.run(lesson_clicks(url, args.rounds))
+            out["lesson_alone"] = summary(base)
+            done("lesson_alone")
+            lat, sessions = asyncio.run(
+                tables_and_lesson(url, args.tables, args.rounds, args.think)
+            )
+            row = summary(lat)
+            row["p50_vs_alone"] = round(row["p50_ms"] / out["lesson_alone"]["p50_ms"], 2)
+            row["p95_vs_alone"] = round(row["p95_ms"] / out["lesson_alone"]["p95_ms"], 2)
+            row["cards_played_meanwhile"] = sum(len(s.clicks) for s in sessions)
+            row["errors"] = sorted({e for s in sessions for e in s.errors})
+            out[f"lesson_with_{args.tables}_tables"] = row
+            done(f"lesson_with_{args.tables}_tables")
     out["load_after"] = os.getloadavg()
     out["bench_cpu_s"] = round(time.process_time() - cpu0, 1)
     if args.json:
         print(json.dumps(out, indent=2))
     else:
-        for k in (f"lesson_with_{args.tables}_tables", "load_after", "bench_cpu_s"):
+        for k in ("load_after", "bench_cpu_s"):
             done(k)
     return 1 if out["click_to_reply"]["errors"] else 0
 

@@ -240,3 +240,17 @@ def test_the_pile_moment_offers_the_top_card_and_keeps_the_cards_beneath() -> No
     t = get_translator("en")
     said = move_feedback(t, "en", pile, "KS", [], 3)
     assert "K♠" in said and "5 points" in said and "B and D" in said
+
+
+def test_lesson_five_hands_the_pile_to_the_learner() -> None:
+    """Lesson 5: B leads seven trumps as a pile; the top card is the learner's, 4♥ beneath,
+    and every other top card gets the engine's account (A's Q♥ would take the trick)."""
+    l5 = _moves("play-and-surplus-trumps")
+    pile = l5["the-top-card", "t1c1"]
+    assert isinstance(pile, YourMove)
+    assert (pile.seat, pile.card, pile.beneath) == ("B", "KH", ("4H",))
+    assert set(pile.hand) == {"KH", "TH", "9H", "7H", "3H", "2H"} and not pile.feedback
+    th = pile.outcomes["TH"]
+    assert (th["winner"], th["winning_card"], th["points"]) == ("A", "QH", 6)
+    assert all(pile.outcomes[c]["winner"] == "A" for c in ("9H", "7H", "3H", "2H"))
+    assert l5["the-open-pile", "t1c2"].card == "AH"  # C takes B's pile with the ace

@@ -102,6 +102,17 @@ def test_undo_takes_back_the_learners_last_card_and_what_followed() -> None:
     assert game.learner_to_act() and isinstance(card, PlayCard)
 
 
+def test_no_card_is_taken_back_once_the_hand_is_over() -> None:
+    game = Game.new("pagat-62", "random", seed=11)
+    play_random(game, random.Random(2))
+    assert game.hand_over() and game.score().played == 1
+    actions = list(game.current.actions)
+    assert game.last_learner_play() is None
+    assert not game.undo()
+    assert game.current.actions == actions and game.current.undone == []
+    assert game.score().played == 1
+
+
 def test_replay_and_new_deal() -> None:
     game = Game.new("pagat-62", "random", seed=5)
     play_random(game, random.Random(3), stop_at_learner_play=True)

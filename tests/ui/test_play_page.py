@@ -75,3 +75,15 @@ def test_undo_takes_back_the_learners_card(monkeypatch: pytest.MonkeyPatch) -> N
     ok(at)
     g = game_of(at)
     assert g.current.undone == [n] and len(g.current.actions) == n
+
+
+def test_take_back_is_disabled_once_the_hand_is_over(monkeypatch: pytest.MonkeyPatch) -> None:
+    at, clicker = open_play(monkeypatch, lang="en")
+    use_game(at, "pagat-62", 42, 3)
+    play_hand(at, clicker, "en")
+    g = game_of(at)
+    assert g.hand_over()
+    assert at.button(key="play_undo").disabled  # (and Game.undo refuses: tests/practice)
+    at.button(key="play_next").click().run()  # the next hand: nothing to take back yet
+    ok(at)
+    assert not game_of(at).hand_over() and at.button(key="play_undo").disabled

@@ -30,6 +30,7 @@ from typing import Any
 
 from tutorial.engine.actions import DealerKeep, Keep, NameTrump, Reshuffle
 from tutorial.engine.cards import CODES, mask_of, parse_index
+from tutorial.engine.profiles import get_profile
 from tutorial.engine.seats import SEAT_LETTERS
 from tutorial.engine.statefields import DEALER_KEEPS, KEEP, RESHUFFLE, Phase
 from tutorial.lessons.model import Scenario, Text, YourDecision
@@ -112,10 +113,12 @@ def read_keep(
         if (state.trump_mask >> c) & 1:
             trumps |= 1 << c
     table: dict[str, tuple[str, ...]] = {}
+    order_of_trumps = get_profile(rep.profile).trumps.order[int(report.trump)]
     for i, letter in enumerate(SEAT_LETTERS):
-        mask = (
-            trumps if i == state.dealer else mask_of(c.index for c in report.hands_after_refill[i])
-        )
+        if i == state.dealer:  # its trumps, high to low, as a player holds them
+            table[letter] = tuple(CODES[c] for c in order_of_trumps if (trumps >> c) & 1)
+            continue
+        mask = mask_of(c.index for c in report.hands_after_refill[i])
         table[letter] = tuple(CODES[c] for c in range(52) if (mask >> c) & 1)
     prompt = _text(w, (*path, "prompt"), m["prompt"]) if "prompt" in m else None
     feedback: dict[str, Text] = {}

@@ -219,7 +219,10 @@ class Game:
             self.current.hints.append(i)
 
     def last_learner_play(self) -> int | None:
-        """Index of the learner's last card in the current hand, if it may be taken back."""
+        """Index of the learner's last card in the current hand, if it may be taken back:
+        not once the hand is over (it is scored, reviewed and may have won the game)."""
+        if self.hand_over():
+            return None
         r = self.replayed()
         for i in range(len(r.actors) - 1, -1, -1):
             action = parse_action(self.current.actions[i])

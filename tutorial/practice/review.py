@@ -36,6 +36,25 @@ def _get_pool() -> ProcessPoolExecutor:
         return _pool
 
 
+def _warm_job() -> bool:
+    """Runs in the worker: import the coach (the first review would otherwise pay for it)."""
+    import tutorial.coach.values  # noqa: F401  (and the coach's package with it)
+
+    return True
+
+
+_warmed = False
+
+
+def warm() -> None:
+    """Start the review's worker process and its imports (once per server process), so
+    that its spawn does not fall in the wait after the hand's last card."""
+    global _warmed
+    if not _warmed:
+        _warmed = True
+        _get_pool().submit(_warm_job)
+
+
 def submit(game_json: dict[str, Any], hand: int) -> Future[dict[str, Any]]:
     """Review hand ``hand`` (0-based) of a saved game in the background."""
     return _get_pool().submit(review_hand, game_json, hand)

@@ -39,6 +39,14 @@ ORDER = tuple(
     for ne in range(16)
 )
 
+
+def first_seat(leader: int, hands: list[int]) -> int:
+    """The seat that leads a trick led by ``leader`` (the next one with cards)."""
+    while not hands[leader]:
+        leader = (leader + 1) & 3
+    return leader
+
+
 Entry = list[int]
 """A transposition-table entry: [lower bound, upper bound, best lead or -1] (the lead as
 its rank among the cards out: the entry serves every position with the same relative-rank
@@ -196,11 +204,14 @@ class Search:
         return lo
 
     # -- the search -----------------------------------------------------------------------
-    def _node(self, leader: int, alpha: int, beta: int, seq: int = -1, low: int = -1) -> int:
+    def _node(
+        self, leader: int, alpha: int, beta: int, seq: int = -1, low: int = -1, probe: bool = False
+    ) -> int:
         """A trick boundary: ``leader`` (or the next seat with cards) leads. ``seq`` is the
         boundary's relative-rank key (:meth:`sequence`), computed here if not given; if
         ``low`` is given, ``seq`` is the key with one more card, whose byte is just above
-        ``low``."""
+        ``low``. With ``probe``, a boundary that its bounds and the table do not decide is
+        not searched: the answer is then -100000."""
         hands = self.hands
         h0, h1, h2, h3 = hands
         o = h0 | h1 | h2 | h3
@@ -212,7 +223,7 @@ class Search:
         tb = self.trumps
         act = (h0 | h2) & tb
         bdt = (h1 | h3) & tb
-        seats = ORDER[(h0 != 0) | (h1 != 0) << 1 | (h2 != 0) << 2 | (h3 != 0) << 3][leader]
+        lead = leader if hands[leader] else first_seat(leader, hands)
         # Sure points are those of the trumps of the side holding the top trump that are
         # above the other side's best (``w``): each wins the trick it is played to (every
         # point card of the profiles is a trump; a point card that is not would never be
@@ -229,7 +240,7 @@ class Search:
                 pt = pm & tb & ~w
                 lo += ptop[h2 & pt][(h0 & w).bit_count()]
                 lo += ptop[h0 & pt][(h2 & w).bit_count()]
-                if not seats[0] & 1 and hands[seats[0]] & w:
+                if not lead & 1 and hands[lead] & w:
                     q = h1 & tb
                     if q and not q & ~pm:
                         lo += self.pmin[q]
@@ -245,7 +256,7 @@ class Search:
                 pt = pm & tb & ~w
                 hi -= ptop[h3 & pt][(h1 & w).bit_count()]
                 hi -= ptop[h1 & pt][(h3 & w).bit_count()]
-                if seats[0] & 1 and hands[seats[0]] & w:
+                if lead & 1 and hands[lead] & w:
                     q = h0 & tb
                     if q and not q & ~pm:
                         hi -= self.pmin[q]
@@ -273,10 +284,15 @@ class Search:
                     return hi
             if lo == hi:
                 return lo
+            if probe:
+                return -100000
+        elif probe:
+            return -100000
         else:
             entry = [lo, hi, -1]
             self.tt[key] = entry
         self.nodes += 1
+        seats = ORDER[(h0 != 0) | (h1 != 0) << 1 | (h2 != 0) << 2 | (h3 != 0) << 3][leader]
         if not (h0 & (h0 - 1) or h1 & (h1 - 1) or h2 & (h2 - 1) or h3 & (h3 - 1)):
             v = self._last_trick(seats, rem)
         elif len(seats) == 4 and o.bit_count() < self.pile_cards:

@@ -213,6 +213,7 @@ def card_buttons(
     table: str | None = None,
     note: str | None = None,
     on_play: Callable[[int], object] | None = None,
+    revision: object = None,
 ) -> int | None:
     """Draw ``cards`` as buttons; return the card clicked in this run (only ever one of
     ``legal``: a forged click on another card is ignored), else None. ``on_play``: called
@@ -223,7 +224,10 @@ def card_buttons(
     taken), so that a click is never applied to a later position. ``table``: trusted HTML
     (our own, escaped) of the card table with an empty ``cc-slot`` element where the cards
     go (:class:`svg.TableView` ``slot``), so the learner clicks the cards on the table
-    itself. ``note``: a message under the cards (see :func:`buttons_html`)."""
+    itself. ``note``: a message under the cards (see :func:`buttons_html`). ``revision``:
+    for a caller that keeps ``key`` while the same position is tried again (a lesson's
+    "your move": the table is then redrawn in place, never dropped and rebuilt): change it
+    after each click, so the buttons are drawn afresh even when nothing else changed."""
     html = buttons_html(
         t,
         cards,
@@ -253,7 +257,7 @@ def card_buttons(
 
     result = _COMPONENT(
         key=key,
-        data={"html": html, "sent": t("Playing…")},
+        data={"html": html, "sent": t("Playing…"), "revision": str(revision)},
         on_play_change=clicked if on_play is not None else _noop,
     )
     code = result.get("play") if hasattr(result, "get") else None

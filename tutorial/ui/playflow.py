@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from tutorial.bots import BOT_NAMES, decide
 from tutorial.bots import pool as bot_pool
@@ -28,6 +29,7 @@ from tutorial.engine.profiles import DEFAULT_PROFILE
 from tutorial.engine.state import CHANCE, Phase
 from tutorial.practice import thinking
 from tutorial.practice.game import LEARNER, Game
+from tutorial.practice.ponder import Ponder
 from tutorial.ui.session import Session, store
 
 log = logging.getLogger("cinch.ui")
@@ -46,6 +48,9 @@ PAUSE = _pause()
 """Seconds between two bots' cards (``CINCH_PLAY_PAUSE``; tests use 0)."""
 TICK = 0.2
 """How often a page waiting for a bot looks again (seconds)."""
+PONDER = os.environ.get("CINCH_PONDER", "1") != "0"
+"""Work out the bots' replies to the learner's cards while the learner looks at the table
+(:mod:`tutorial.practice.ponder`; ``CINCH_PONDER=0`` turns it off)."""
 
 
 def default_bot() -> str:
@@ -104,12 +109,6 @@ def bots_to_act(g: Game) -> bool:
     return who is not None and who != LEARNER
 
 
-WAIT = 0.15
-"""A fragment run waits this long at most for a bot's decision that is not ready yet (the
-session's own script thread waits, idle; the thinking is in the pool), so a card appears as
-soon as it is decided instead of at the next tick."""
-
-
 def _ask(g: Game, who: int, now: float) -> Pending:
     """The pending decision of bot ``who`` at the current position, submitted if not yet."""
     key = position_key(g)
@@ -117,8 +116,10 @@ def _ask(g: Game, who: int, now: float) -> Pending:
     if isinstance(pending, Pending) and pending.key == key:
         return pending
     obs = g.observation(who)
+    pondered = st.session_state.get("play_ponder")
+    ahead = pondered.future(g.bots, obs, g.current.seed) if isinstance(pondered, Ponder) else None
     try:
-        fut: Future[Any] = bot_pool.submit(g.bots, obs, g.current.seed)
+        fut: Future[Any] = ahead or bot_pool.submit(g.bots, obs, g.current.seed)
     except Exception:  # a pool that cannot start: decide here (a cheap bot only)
         log.exception("bot pool unavailable")
         fut = Future()
@@ -152,9 +153,11 @@ def advance(g: Game, now: float | None = None, wait: float = 0.0) -> bool:
     gap = PAUSE - (now - float(st.session_state.get("play_last", 0.0)))
     if gap > 0:
         if gap > wait:
+            time.sleep(wait)  # the pause goes on: look again (and at clicks) after this
             return False
         time.sleep(gap)
         now = time.monotonic()
+    still_wanted()  # a click meanwhile: this run stops here, before it changes the game
     action = _result(pending.future, g, who)
     err = g.act(action, who)
     if err is not None:  # a bot bug: the hand goes on with a legal action
@@ -166,6 +169,17 @@ def advance(g: Game, now: float | None = None, wait: float = 0.0) -> bool:
     if nxt is not None and nxt not in (LEARNER, CHANCE):
         _ask(g, nxt, now)
     return True
+
+
+def still_wanted() -> None:
+    """Stop this run here if the learner has clicked meanwhile. With Streamlit's fast
+    reruns a click starts a new run at once and only *asks* this one to stop, which it
+    does at its next element; a run waiting for the bots draws none for seconds, and
+    would otherwise go on acting on (and saving) a game the new run has replaced."""
+    ctx = get_script_run_ctx(suppress_warning=True)
+    check = getattr(ctx, "yield_check", None)
+    if callable(check):
+        check()  # raises Streamlit's StopException or RerunException
 
 
 LOOP_LIMIT = 60.0
@@ -188,7 +202,8 @@ def play_bots(
             draw()
     end = time.monotonic() + LOOP_LIMIT
     while bots_to_act(g) and time.monotonic() < end:
-        if advance(g, wait=PAUSE + WAIT):
+        still_wanted()
+        if advance(g, wait=TICK):
             if worth_saving(g):
                 save_game()
             if bots_to_act(g):
@@ -205,6 +220,31 @@ def worth_saving(g: Game) -> bool:
     return state.phase is not Phase.PLAY or not state.trick_plays or g.to_act() in (None, LEARNER)
 
 
+def ponder(g: Game) -> None:
+    """At the learner's turn to play, work out the bots' replies to each of its legal cards
+    in the pool (the rules bot's card first, the likeliest); once the learner has acted,
+    ponder no more — what is decided stays for :func:`_ask` to find while the hand goes on
+    from that position, and is dropped when the game goes elsewhere (undo, new deal)."""
+    key = position_key(g)
+    p = st.session_state.get("play_ponder")
+    if isinstance(p, Ponder):
+        if p.position == key:
+            return
+        p.stop()
+        if not p.follows(g):
+            st.session_state.pop("play_ponder", None)
+    state = g.state()
+    if not PONDER or state.phase is not Phase.PLAY or not g.learner_to_act():
+        return
+    legal = state.legal_actions()
+    try:
+        likely = decide("rules", g.observation(LEARNER), g.current.seed)
+    except Exception:
+        likely = legal[0]
+    candidates = [likely, *(a for a in legal if a != likely)]
+    st.session_state["play_ponder"] = Ponder(g, candidates, bot_pool.submit, key).start()
+
+
 def warm_up() -> None:
     """Start the bots' worker processes (and their imports) before the first decision."""
     if st.session_state.get("play_warm"):
@@ -214,6 +254,12 @@ def warm_up() -> None:
         thinking.warm()
     except Exception:
         log.exception("bot pool could not start")
+    try:
+        from tutorial.practice import review
+
+        review.warm()
+    except Exception:
+        log.exception("review pool could not start")
 
 
 def _result(fut: Future[Action], g: Game, who: int) -> Action:

@@ -39,30 +39,37 @@ T = TypeVar("T")
 def course() -> Course:
     """The lessons, loaded and engine-checked once per version of the lessons folder: a
     broken file is read once (not again on every new session) and again when it changes."""
-    return _course(fingerprint())
+    return _course(lessons_version())
+
+
+def lessons_version() -> str:
+    """The version of the lessons folder as one string (:func:`fingerprint`): the caches
+    below are keyed by it, and Streamlit hashes a string at a fraction of the cost of the
+    tuple of every file's name, time and size (every page run looks it up)."""
+    return repr(fingerprint())
 
 
 @st.cache_resource(show_spinner=False, max_entries=2)
-def _course(version: tuple[tuple[str, int, int], ...]) -> Course:
+def _course(version: str) -> Course:
     return load_course()
 
 
 def reference() -> dict[str, ProfileRules]:
     """The rules reference, per version of the lessons folder (its error too)."""
-    return _raise_or_return(_reference(fingerprint()))
+    return _raise_or_return(_reference(lessons_version()))
 
 
 @st.cache_resource(show_spinner=False, max_entries=2)
-def _reference(version: tuple[tuple[str, int, int], ...]) -> dict[str, ProfileRules] | SourceError:
+def _reference(version: str) -> dict[str, ProfileRules] | SourceError:
     return _value_or_error(load_reference)
 
 
 def glossary() -> tuple[Term, ...]:
-    return _raise_or_return(_glossary(fingerprint()))
+    return _raise_or_return(_glossary(lessons_version()))
 
 
 @st.cache_resource(show_spinner=False, max_entries=2)
-def _glossary(version: tuple[tuple[str, int, int], ...]) -> tuple[Term, ...] | SourceError:
+def _glossary(version: str) -> tuple[Term, ...] | SourceError:
     return _value_or_error(load_glossary)
 
 

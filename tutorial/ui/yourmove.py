@@ -142,10 +142,15 @@ def your_move(
             last = state["tried"][-1]
             why = move_feedback(t, s.lang, move, last, before["trick"], trump)
             note = t("Not yet.") + " " + why + " " + t("Try again: there is no penalty.")
-            show_button(s, lesson, step, move, state)
+        # One key for the whole move, so a wrong try redraws the same table in place. A key
+        # per try made the browser drop the table and build a new one: meanwhile the block
+        # was ~800 px shorter, and on a slow rerun the browser's scroll anchoring could then
+        # leave the verdict above the screen (a phone, under load). Nothing above the table
+        # changes either: "Show me the card played" goes below it.
         clicked = card_buttons(
             t,
-            key=f"yb:{lesson.id}:{step.id}:{move.at}:{len(state['tried'])}",
+            key=f"yb:{lesson.id}:{step.id}:{move.at}",
+            revision=state.setdefault("clicks", 0),
             cards=[parse_index(c) for c in move.hand],
             legal=[parse_index(c) for c in move.legal],
             reasons={parse_index(c): illegal_feedback(t, move, c) for c in move.illegal},
@@ -155,7 +160,10 @@ def your_move(
             table=frame_table(t, show_moment(before), profile, slot=move.seat),
             note=note,
         )
+        if state["tried"]:
+            show_button(s, lesson, step, move, state)
         if clicked is not None:
+            state["clicks"] += 1
             code = Card(clicked).code
             if code == move.card:
                 state["done"] = True

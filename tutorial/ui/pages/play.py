@@ -173,6 +173,7 @@ def helpers(g: Game, hinted: dict[str, object] | bool | None) -> None:
 playflow.warm_up()
 if playflow.advance(g) and playflow.worth_saving(g):
     playflow.save(s, g)
+playflow.ponder(g)  # the learner's turn: the bots' replies to each card are worked out
 slot = st.empty()
 area_drawn = not playflow.bots_to_act(g)
 with slot.container():
@@ -195,6 +196,7 @@ redraw = st.session_state.pop("play_redraw", False)
 if playflow.bots_to_act(g) or redraw:
     mine = playflow.play_bots(g, lambda: slot.container(), live_area, lambda: playflow.save(s, g))
     if mine and not area_drawn:
+        playflow.ponder(g)
         with slot.container():
             area()
     else:  # the hand is over, or the controls were drawn before the card was played

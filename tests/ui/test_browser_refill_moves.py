@@ -1,0 +1,93 @@
+"""Issue 11 in a real browser (chromium), lesson 4's two "your move" moments: the dealer's
+keep from the rest of the stock (buttons *Keep J♦* …: a wrong card, then J♦) and the open
+pile (B leads seven trumps: the learner clicks the top card on the table, 4♠ goes beneath: a
+wrong top card, then A♠), the feedback in view, in Spanish at 1280×900 and Portuguese at
+320×640. Screenshots go to ``$CINCH_SHOTS`` (default: the test's temporary folder)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.ui.test_browser import ARGS, CHROMIUM, pw, server, wait_idle
+from tests.ui.test_browser_your_move import SIZES, in_view, shots, wait_text
+
+__all__ = ["server"]
+
+L4 = "discard-and-refill"
+KEEP, PILE = "dealer-takes-the-rest", "more-than-six-trumps"
+TEXT = {
+    "es": {"forward": "Adelante ▶", "not_yet": "Todavía no.", "right": "¡Correcto!"},
+    "pt": {"forward": "Avançar ▶", "not_yet": "Ainda não.", "right": "Certo!"},
+}
+
+
+def keep_button(page, value: str):  # type: ignore[no-untyped-def]
+    return page.locator(f'[class*="st-key-yc-{L4}-{KEEP}-refill-{value}-"] button').first
+
+
+def forward(page, words: dict[str, str], times: int) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(times):
+        page.get_by_role("button", name=words["forward"]).click()
+        wait_idle(page)
+
+
+@pytest.mark.parametrize(("lang", "size"), [("es", "wide"), ("pt", "phone")])
+def test_the_dealer_s_keep_and_the_open_pile_wrong_then_right(
+    server: str, tmp_path: Path, lang: str, size: str
+) -> None:
+    words = TEXT[lang]
+    out = shots(tmp_path)
+    view = SIZES[size]
+    with pw.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport=view)
+        page.goto(f"{server}/lesson?lang={lang}&lesson={L4}&step={KEEP}")
+        wait_idle(page)
+        forward(page, words, 2)  # deal, bidding → the refill waits for D's keep
+        keep_button(page, "5H").wait_for(timeout=60_000)
+        assert page.get_by_role("button", name=words["forward"]).is_disabled()
+        page.screenshot(path=str(out / f"keep-{lang}-{size}-ask.png"), full_page=True)
+        keep_button(page, "5H").click()
+        wait_idle(page)
+        wait_text(page, words["not_yet"], timeout=60)
+        said = page.locator('[data-testid="stAlertContentInfo"]').filter(has_text=words["not_yet"])
+        text = said.first.inner_text()
+        assert "5♥" in text and "5♣" in text and "5♠" in text, text  # not a Pedro in clubs
+        page.screenshot(path=str(out / f"keep-{lang}-{size}-wrong.png"))
+        assert in_view(page, said.first, view), "the feedback is below the fold"
+        keep_button(page, "JD").click()
+        wait_idle(page)
+        wait_text(page, words["right"])
+        assert page.get_by_role("button", name=words["forward"]).is_enabled()
+        page.screenshot(path=str(out / f"keep-{lang}-{size}-right.png"))
+        # the open pile: B's seven trumps, 4♠ beneath; the learner picks the top card
+        code = learner(page)
+        page.goto(f"{server}/lesson?lang={lang}&lesson={L4}&step={PILE}&learner={code}")
+        wait_idle(page)
+        forward(page, words, 3)  # deal, bidding, refill → B leads
+        cards = page.locator('.cc-seat[data-seat="B"] button.cb-card')
+        cards.first.wait_for(timeout=60_000)
+        offered = {cards.nth(i).get_attribute("data-card") for i in range(cards.count())}
+        assert offered == {"AS", "KS", "QS", "TS", "8S", "5S"}  # 4♠ goes beneath, not offered
+        page.locator('button.cb-card[data-card="TS"]').click()
+        wait_idle(page)
+        wait_text(page, words["not_yet"], timeout=60)
+        said = page.locator(".cb-note").filter(has_text=words["not_yet"])
+        text = said.first.inner_text()
+        assert "10♠" in text and "J♠" in text and "9♠" in text, text  # the lesson's words
+        page.screenshot(path=str(out / f"pile-{lang}-{size}-wrong.png"))
+        assert in_view(page, said.first, view), "the feedback is below the fold"
+        page.locator('button.cb-card[data-card="AS"]').click()
+        wait_idle(page)
+        wait_text(page, words["right"])
+        assert page.locator("button.cb-card").count() == 0
+        page.screenshot(path=str(out / f"pile-{lang}-{size}-right.png"), full_page=True)
+        browser.close()
+
+
+def learner(page) -> str:  # type: ignore[no-untyped-def]
+    from urllib.parse import parse_qs, urlparse
+
+    return parse_qs(urlparse(page.url).query)["learner"][0]
