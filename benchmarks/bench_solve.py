@@ -17,25 +17,34 @@ and the median of the runs, since a shared machine's speed drifts.
 
 Run: ``.venv/bin/python benchmarks/bench_solve.py [--deals N] [--ab-openings K] [--repeat R]
 [--no-legacy]``.
+
+``--against REF`` instead times the openings (every card valued) with this solver and with
+the solver of git revision ``REF`` (its ``analyse``, ``search`` and ``trick`` modules, loaded
+under another name; ``position`` and ``tables`` are today's), interleaved opening by opening
+in one process (the order alternating), so both see the same machine; values must agree.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import platform
 import random
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tests.solver.legacy import legacy_values
 from tutorial.engine.profiles import get_profile
-from tutorial.solver.analyse import solve
+from tutorial.solver.analyse import Analysis, solve
 from tutorial.solver.deals import random_hand_in_play
 from tutorial.solver.position import Position
 from tutorial.solver.reference import alphabeta
@@ -132,6 +141,67 @@ def run(
     }
 
 
+def solver_at(ref: str) -> Callable[[Position], Analysis]:
+    """``solve`` of the solver at git revision ``ref`` (see the module's docstring)."""
+    root = Path(__file__).resolve().parents[1]
+    where = Path(tempfile.mkdtemp(prefix="bench-solve-"))
+    package = where / "solver_at_ref"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    for name in ("analyse", "search", "trick"):
+        shown = subprocess.run(
+            ["git", "-C", str(root), "show", f"{ref}:tutorial/solver/{name}.py"],
+            capture_output=True,
+            text=True,
+        )
+        if shown.returncode:
+            if name == "trick":  # older revisions have no trick.py
+                continue
+            raise SystemExit(f"git show {ref}:tutorial/solver/{name}.py: {shown.stderr.strip()}")
+        text = shown.stdout
+        for module in ("analyse", "search", "trick"):
+            text = text.replace(
+                f"tutorial.solver.{module} import", f"solver_at_ref.{module} import"
+            )
+        (package / f"{name}.py").write_text(text)
+    sys.path.insert(0, str(where))
+    solve_ref: Callable[[Position], Analysis] = importlib.import_module(
+        "solver_at_ref.analyse"
+    ).solve
+    return solve_ref
+
+
+def run_against(
+    profile_name: str, deals: int, seed: int, solve_ref: Callable[[Position], Analysis]
+) -> dict[str, object]:
+    """Openings solved (every card valued) by this solver and by ``solve_ref``, interleaved."""
+    profile = get_profile(profile_name)
+    rng = random.Random(seed)
+    ms: dict[str, list[float]] = {"new": [], "ref": []}
+    nodes = {"new": 0, "ref": 0}
+    for i in range(deals):
+        hand, _ = random_hand_in_play(profile, rng)
+        pos = Position.from_hand(hand)
+        values = []
+        order = [("new", solve), ("ref", solve_ref)]
+        for name, fn in order if i % 2 == 0 else order[::-1]:
+            start = time.process_time()
+            analysis = fn(pos)
+            ms[name].append((time.process_time() - start) * 1000)
+            nodes[name] += analysis.nodes
+            values.append({a.card: a.value for a in analysis.actions})
+        if values[0] != values[1]:
+            raise AssertionError(f"{profile_name} deal {i}: the solvers disagree\n{pos.describe()}")
+    out: dict[str, object] = {"profile": profile_name, "openings": deals}
+    for name in ("new", "ref"):
+        out[f"{name}_ms_median"] = round(statistics.median(ms[name]), 1)
+        out[f"{name}_ms_p95"] = round(_p95(ms[name]), 1)
+        out[f"{name}_ms_total"] = round(sum(ms[name]), 1)
+        out[f"{name}_nodes_total"] = nodes[name]
+    out["ref_over_new"] = round(sum(ms["ref"]) / sum(ms["new"]), 2)
+    return out
+
+
 SUMMARY = (
     "opening_ms_median",
     "opening_ms_p95",
@@ -150,7 +220,33 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=1)
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--no-legacy", action="store_true", help="do not time the session-2 solver")
+    ap.add_argument("--against", metavar="REF", help="only compare with the solver of git REF")
     args = ap.parse_args()
+    if args.against:
+        solve_ref = solver_at(args.against)
+        before = os.getloadavg()
+        rows = [
+            run_against(name, args.deals, args.seed, solve_ref)
+            for name in ("pagat-62", "classic-51")
+        ]
+        after = os.getloadavg()
+        if args.json:
+            print(json.dumps({"against": args.against, "rows": rows}))
+            return
+        print(
+            f"this solver vs {args.against}, openings every card valued, interleaved, CPU ms; "
+            f"load average before {[round(x, 2) for x in before]}, "
+            f"after {[round(x, 2) for x in after]}"
+        )
+        for r in rows:
+            print(
+                f"{r['profile']}: {r['openings']} openings; new median {r['new_ms_median']}, "
+                f"p95 {r['new_ms_p95']}, total {r['new_ms_total']} ms, "
+                f"{r['new_nodes_total']} nodes; {args.against}: median {r['ref_ms_median']}, "
+                f"p95 {r['ref_ms_p95']}, total {r['ref_ms_total']} ms, "
+                f"{r['ref_nodes_total']} nodes; {r['ref_over_new']}x"
+            )
+        return
     load_before = os.getloadavg()
     runs = [
         [

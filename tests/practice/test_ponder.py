@@ -140,3 +140,24 @@ def test_a_position_followed_and_one_gone_elsewhere() -> None:
     assert p.follows(game)
     game.new_deal(seed=5)
     assert not p.follows(game)
+
+
+def test_a_pool_that_fails_or_a_line_that_breaks_ends_pondering_not_the_slot(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    slot = _Slot()
+    game = at_learner_card(11)
+
+    def broken(bot: str, obs: Observation, seed: int) -> Future[Action]:
+        raise RuntimeError("cannot schedule new futures after shutdown")
+
+    p = Ponder(game, game.state().legal_actions(), broken, slot=slot).start()
+    assert p.stopped and slot.idle()
+    q = Ponder(game, game.state().legal_actions(), Pool().submit, slot=slot)
+
+    def unreadable(self: Game, seat: int) -> Observation:
+        raise ValueError("a line that does not replay")
+
+    monkeypatch.setattr(Game, "observation", unreadable)
+    q.start()
+    assert q.stopped and slot.idle()

@@ -94,6 +94,15 @@ def test_your_move_by_clicking_a_card_wrong_then_right(
         cards.first.wait_for(timeout=60_000)
         # the cards are on the table itself, at C's seat
         assert page.locator('.cc-seat[data-seat="C"] button.cb-card').count() == 6
+        if size == "phone":  # B's and D's titles: the letter, then "(partner D)" on one line
+            for seat in "BD":  # (it wrapped anywhere: "B (compañero:" / "D)", three lines)
+                part = page.locator(f'.cc-seat[data-seat="{seat}"] .cc-partner').first
+                line = part.evaluate("(e) => parseFloat(getComputedStyle(e).fontSize) * 1.6")
+                box = part.bounding_box()
+                assert box is not None and box["height"] < line, (seat, box, line)
+                title = page.locator(f'.cc-seat[data-seat="{seat}"] .cc-seat-title').first
+                high = title.evaluate("(e) => parseFloat(getComputedStyle(e).fontSize) * 3.2")
+                assert title.bounding_box()["height"] < high  # two lines at most
         assert page.get_by_role("button", name=words["forward"]).is_disabled()
         # a card the rules forbid: the rule, and nothing is sent
         bad = page.locator('button.cb-card[data-card="AS"]')

@@ -99,3 +99,37 @@ def test_the_review_is_spaced_like_the_drills() -> None:
     mistakes.record(store, code, L7.id, second, False)  # box 0: comes back at once
     _, due = mistakes.queue(COURSE, store.items(code))
     assert due[0].question.id == second and due[0].box.box == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_home_counts_questions_and_moves_waiting_apart(lang: str) -> None:
+    """A missed "your move" is not a question: the home page said "2 questions waiting" for
+    one question and one move."""
+    assert L7 is not None
+    t = get_translator(lang)
+    at = open_page(app(lang=lang, lesson=L7.id), "lesson")
+    code = at.session_state["learner"]
+    step, mv = L7.moves[0]
+    wrong = next(c for c in mv.legal if c != mv.card)
+    ProgressStore().record(
+        code, move_item(L7.id, step.id, mv.at), {"tried": [wrong], "shown": False}, done=True
+    )
+    home = open_page(app(lang=lang, learner=code), "home")
+    no_errors(home)
+    only_move = t.n(
+        "Review my mistakes: {n} move waiting", "Review my mistakes: {n} moves waiting", 1
+    )
+    assert only_move in _texts(home)
+    q = L7.questions[0]
+    _answer(at, L7.id, q, right=False)
+    _answer(at, L7.id, q, right=True)
+    home = open_page(app(lang=lang, learner=code), "home")
+    no_errors(home)
+    both = t(
+        "Review my mistakes: {questions} and {moves} waiting",
+        questions=t.n("{n} question", "{n} questions", 1),
+        moves=t.n("{n} move", "{n} moves", 1),
+    )
+    text = _texts(home)
+    assert both in text, text
+    assert t.n("{n} question", "{n} questions", 2) not in text

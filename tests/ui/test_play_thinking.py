@@ -102,3 +102,51 @@ def test_the_bots_replies_pondered_meanwhile_are_the_cards_they_play(
     if g.learner_to_act():  # the next card is pondered in its turn
         nxt = at.session_state["play_ponder"]
         assert nxt is not p and nxt.position == (g.number, g.current.seed, len(g.current.actions))
+
+
+def test_pondering_starts_when_the_runs_first_step_brings_the_learners_turn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The bot's card decided while no run was going is applied at the start of the next
+    run; that run must ponder the learner's turn it brings (it used to ponder before)."""
+    from concurrent.futures import Future
+
+    from tutorial.bots import decide
+    from tutorial.engine.state import CHANCE
+    from tutorial.practice.game import LEARNER, Game
+    from tutorial.ui.playflow import Pending
+
+    at, _clicker = open_play(monkeypatch, lang="pt")
+    g = Game.new("pagat-62", "random", 42)
+    g.current.dealer = 3
+    while True:  # to the last bot's decision before the learner's card
+        who = g.to_act()
+        assert who is not None
+        if who == CHANCE:
+            g.chance()
+            continue
+        action = decide(g.bots, g.observation(who), g.current.seed)
+        if who != LEARNER and g.state().phase is Phase.PLAY:
+            after = Game(
+                g.profile,
+                g.bots,
+                g.seed,
+                [type(g.current)(g.current.seed, g.current.dealer, list(g.current.actions))],
+            )
+            assert after.act(action, who) is None
+            if after.learner_to_act():
+                break
+        assert g.act(action, who) is None
+    fut: Future[object] = Future()
+    fut.set_result(action)
+    at.session_state["play_game"] = g
+    at.session_state["play_learner"] = at.session_state["learner"]
+    at.session_state["play_pending"] = Pending(
+        (g.number, g.current.seed, len(g.current.actions)), fut, 0.0
+    )
+    at.run()
+    ok(at)
+    g = game_of(at)
+    assert g.learner_to_act() and g.state().phase is Phase.PLAY
+    p = at.session_state["play_ponder"]
+    assert p.position == (g.number, g.current.seed, len(g.current.actions))

@@ -69,7 +69,7 @@ class _Slot:
                     self.waiting.append(p)
                 return
             self.busy += 1
-        if not p._submit_next():
+        if not _submitted(p):
             self.release()
 
     def release(self) -> None:
@@ -80,7 +80,7 @@ class _Slot:
                     return
                 p = self.waiting.popleft()
                 self.busy += 1
-            if p._submit_next():
+            if _submitted(p):
                 return
 
     def idle(self) -> bool:
@@ -89,6 +89,16 @@ class _Slot:
 
 
 SLOT = _Slot()
+
+
+def _submitted(p: Ponder) -> bool:
+    """``p`` submits its next job; a failure there ends its pondering, never the slot's."""
+    try:
+        return p._submit_next()
+    except Exception:
+        log.exception("pondering failed")
+        p.stop()
+        return False
 
 
 class _Line:

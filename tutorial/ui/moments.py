@@ -45,8 +45,9 @@ def frame_facts(t: Translator, frame: Moment) -> list[str]:
     out: list[str] = []
     if frame.calls is not None:
         word = t("pass")
-        calls = ", ".join(
-            f"{c.seat.letter}: {word if c.bid is None else c.bid}" for c in frame.calls
+        calls = ", ".join(  # "A: 9" — French writes a space before the colon, "A : 9"
+            t("{seat}: {call}", seat=c.seat.letter, call=word if c.bid is None else c.bid)
+            for c in frame.calls
         )
         out.append(t("Calls: {calls}", calls=calls))
     elif frame.refill is not None:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from tutorial.bots import BOT_NAMES, decide
 from tutorial.bots import pool as bot_pool
@@ -108,12 +109,6 @@ def bots_to_act(g: Game) -> bool:
     return who is not None and who != LEARNER
 
 
-WAIT = 0.15
-"""A fragment run waits this long at most for a bot's decision that is not ready yet (the
-session's own script thread waits, idle; the thinking is in the pool), so a card appears as
-soon as it is decided instead of at the next tick."""
-
-
 def _ask(g: Game, who: int, now: float) -> Pending:
     """The pending decision of bot ``who`` at the current position, submitted if not yet."""
     key = position_key(g)
@@ -158,9 +153,11 @@ def advance(g: Game, now: float | None = None, wait: float = 0.0) -> bool:
     gap = PAUSE - (now - float(st.session_state.get("play_last", 0.0)))
     if gap > 0:
         if gap > wait:
+            time.sleep(wait)  # the pause goes on: look again (and at clicks) after this
             return False
         time.sleep(gap)
         now = time.monotonic()
+    still_wanted()  # a click meanwhile: this run stops here, before it changes the game
     action = _result(pending.future, g, who)
     err = g.act(action, who)
     if err is not None:  # a bot bug: the hand goes on with a legal action
@@ -172,6 +169,17 @@ def advance(g: Game, now: float | None = None, wait: float = 0.0) -> bool:
     if nxt is not None and nxt not in (LEARNER, CHANCE):
         _ask(g, nxt, now)
     return True
+
+
+def still_wanted() -> None:
+    """Stop this run here if the learner has clicked meanwhile. With Streamlit's fast
+    reruns a click starts a new run at once and only *asks* this one to stop, which it
+    does at its next element; a run waiting for the bots draws none for seconds, and
+    would otherwise go on acting on (and saving) a game the new run has replaced."""
+    ctx = get_script_run_ctx(suppress_warning=True)
+    check = getattr(ctx, "yield_check", None)
+    if callable(check):
+        check()  # raises Streamlit's StopException or RerunException
 
 
 LOOP_LIMIT = 60.0
@@ -194,7 +202,8 @@ def play_bots(
             draw()
     end = time.monotonic() + LOOP_LIMIT
     while bots_to_act(g) and time.monotonic() < end:
-        if advance(g, wait=PAUSE + WAIT):
+        still_wanted()
+        if advance(g, wait=TICK):
             if worth_saving(g):
                 save_game()
             if bots_to_act(g):

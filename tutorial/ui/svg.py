@@ -185,6 +185,7 @@ TABLE_CSS = """
 @media (max-width:640px){.cc-table{grid-template-columns:1fr 1fr;grid-template-areas:
  "middle middle" "north north" "west east" "south south";padding:.35rem;gap:.3rem}
  .cc-seat{padding:.2rem .3rem}.cc-seat-title{font-size:.8rem}.cc-note{font-size:.7rem}
+ .cc-partner{display:block;font-size:.66rem;font-weight:400}
  .cc-hand{padding-left:22px}.cc-hand svg{width:38px;height:53px;margin-left:-22px}
  .cc-trick{width:164px;height:150px}.cc-play svg{width:44px;height:61px}
  .cc-at-C,.cc-at-A{left:60px}.cc-at-B,.cc-at-D{top:38px}.cc-caption{max-width:none}
@@ -253,6 +254,8 @@ def table_html(view: TableView) -> str:
         order = hand_order([c.code for c in hand], view.trump)
         cards = "".join(card_svg(by_code[code], view.trump) for code in order)
         title = escape(view.seat_titles.get(seat, seat))
+        if title.startswith(seat + " "):  # "B (partner D)": the partner on a line of its own
+            title = f'{seat}<span class="cc-partner">{title[len(seat) :]}</span>'  # on phones
         notes = "".join(
             f'<span class="cc-note">{escape(n)}</span>' for n in view.seat_notes.get(seat, ())
         )

@@ -64,13 +64,28 @@ _, waiting = mistakes.queue(
     c, store().items(s.learner, "lesson/") | store().items(s.learner, "review/")
 )
 if waiting:
-    st.page_link(
-        pages(s)["mistakes"],
-        label=t.n(
+    # questions and "your move" moments are counted apart: a move is not a question
+    n_questions = sum(1 for d in waiting if d.question is not None)
+    n_moves = len(waiting) - n_questions
+    if n_questions and n_moves:
+        questions = t.n("{n} question", "{n} questions", n_questions)
+        moves = t.n("{n} move", "{n} moves", n_moves)
+        label = t(
+            "Review my mistakes: {questions} and {moves} waiting", questions=questions, moves=moves
+        )
+    elif n_moves:
+        label = t.n(
+            "Review my mistakes: {n} move waiting", "Review my mistakes: {n} moves waiting", n_moves
+        )
+    else:
+        label = t.n(
             "Review my mistakes: {n} question waiting",
             "Review my mistakes: {n} questions waiting",
-            len(waiting),
-        ),
+            n_questions,
+        )
+    st.page_link(
+        pages(s)["mistakes"],
+        label=label,
         icon=":material/replay:",
         query_params=link_params(s),
     )

@@ -171,9 +171,9 @@ def helpers(g: Game, hinted: dict[str, object] | bool | None) -> None:
 
 
 playflow.warm_up()
-playflow.ponder(g)  # the learner's turn: the bots' replies to each card are worked out
 if playflow.advance(g) and playflow.worth_saving(g):
     playflow.save(s, g)
+playflow.ponder(g)  # the learner's turn: the bots' replies to each card are worked out
 slot = st.empty()
 area_drawn = not playflow.bots_to_act(g)
 with slot.container():
