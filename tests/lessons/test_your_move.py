@@ -147,7 +147,7 @@ def _move(lesson_id: str, at: str) -> tuple[YourMove, list[dict[str, str]], int]
     for step in lesson.steps:
         for n in step.narration:
             if n.your_move is not None and n.your_move.at == at and step.scenario is not None:
-                frame = next(f for f in step.scenario.replay.frames if f["id"] == at)
+                frame = step.scenario.replay.frame(at)
                 return n.your_move, frame["trick"][:-1], "CDHS".index(frame["trump"])
     raise AssertionError(f"no move at {at} in {lesson_id}")
 
