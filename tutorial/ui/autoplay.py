@@ -39,7 +39,8 @@ def playing(key: str) -> bool:
 
 
 def autoplay_button(t: Translator, key: str, can_go: bool) -> None:
-    """▶ Play / ⏸ Pause. ``can_go``: there is a next moment the stepper may go to."""
+    """Play / Pause, their icons from the bundled font (⏸ has no glyph in many fonts).
+    ``can_go``: there is a next moment the stepper may go to."""
     on, due = _keys(key)
     now = playing(key)
 
@@ -48,7 +49,8 @@ def autoplay_button(t: Translator, key: str, can_go: bool) -> None:
         st.session_state[due] = time.monotonic() + pace()
 
     st.button(
-        t("⏸ Pause") if now else t("▶ Play"),
+        t("Pause") if now else t("Play"),
+        icon=":material/pause:" if now else ":material/play_arrow:",
         key=f"ap:{key}",
         on_click=toggle,
         disabled=not now and not can_go,

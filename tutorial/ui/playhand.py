@@ -159,7 +159,10 @@ def hand_over(s: Session, g: Game) -> None:
         for seat, lines in deal_reveal(t, g.state()).items():
             st.markdown(f"**{seat}** — " + " · ".join(lines))
     if score.winner is not None:
-        st.success(t("{team} win the game!", team=team_name(t, Team(score.winner))), icon="🏆")
+        st.success(
+            t("{team} win the game!", team=team_name(t, Team(score.winner))),
+            icon=":material/emoji_events:",
+        )
     else:
         st.button(t("Next hand ▶"), key="play_next", on_click=_next, args=(s, g), type="primary")
     from tutorial.ui import playreview
@@ -168,7 +171,7 @@ def hand_over(s: Session, g: Game) -> None:
     st.page_link(
         pages(s)["play"],
         label=t("Link to this deal (to share or play again; it carries no learner code)"),
-        icon="🔗",
+        icon=":material/link:",
         query_params=share_params(seed=str(g.current.seed), dealer=SEAT_LETTERS[g.current.dealer]),
     )
 

@@ -192,5 +192,5 @@ def _lines_and_retry(s: Session, g: Game, key: tuple[int, int, int], data: dict[
             "{n} cards of this hand are waiting in Retry your mistakes",
             len(new),
         ),
-        icon="🔁",
+        icon=":material/replay:",
     )

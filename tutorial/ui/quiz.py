@@ -53,7 +53,9 @@ def question_view(
             if res["ok"] is None:
                 st.warning(t("Choose an answer first."))
             elif res["ok"]:
-                st.success(t("Right!") + " " + safe_md(q.right.get(s.lang)), icon="✅")
+                st.success(
+                    t("Right!") + " " + safe_md(q.right.get(s.lang)), icon=":material/check_circle:"
+                )
             else:
                 why = question_feedback(t, s.lang, q, res.get("response"))
                 st.info(
@@ -62,7 +64,7 @@ def question_view(
                     + " ".join(safe_md(x) for x in why or [q.wrong.get(s.lang)])
                     + " "
                     + t("Try again: there is no penalty."),
-                    icon="🔁",
+                    icon=":material/replay:",
                 )
             if item in store().outbox.items():
                 st.caption(

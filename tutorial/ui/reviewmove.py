@@ -74,17 +74,23 @@ def review_feedback(
     choice = str(result.get("response"))
     if isinstance(move, YourDecision):
         if result["ok"]:
-            st.success(t("Right!") + " " + safe_md(choice_said(t, move, choice)), icon="✅")
+            st.success(
+                t("Right!") + " " + safe_md(choice_said(t, move, choice)),
+                icon=":material/check_circle:",
+            )
         else:
             why = decision_feedback(t, s.lang, move, choice)
             head = option_label(t, move, choice)
-            st.info(t("Not yet.") + " **" + safe_md(head) + ":** " + safe_md(why), icon="🔁")
+            st.info(
+                t("Not yet.") + " **" + safe_md(head) + ":** " + safe_md(why),
+                icon=":material/replay:",
+            )
         return
     if result["ok"]:
         card = Card.parse(move.card).pretty
         st.success(
             t("Right!") + " " + safe_md(t("{seat} plays {card}.", seat=move.seat, card=card)),
-            icon="✅",
+            icon=":material/check_circle:",
         )
         return
     assert step.scenario is not None
@@ -92,4 +98,4 @@ def review_feedback(
     frame = before_move(rep.frame(move.at), move)
     trump = SUIT_LETTERS.index(frame["trump"])
     why = move_feedback(t, s.lang, move, choice, frame["trick"], trump)
-    st.info(t("Not yet.") + " " + safe_md(why), icon="🔁")
+    st.info(t("Not yet.") + " " + safe_md(why), icon=":material/replay:")

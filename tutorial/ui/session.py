@@ -95,7 +95,7 @@ def load_or_stop(loader: Callable[[], T], unavailable: str) -> T:
     try:
         return loader()
     except SourceError as exc:
-        st.warning(unavailable.format(problem=plain_md(str(exc))), icon="⚠️")
+        st.warning(unavailable.format(problem=plain_md(str(exc))), icon=":material/warning:")
         st.stop()
         raise  # st.stop() does not return
 
@@ -125,7 +125,7 @@ def progress_notice(s: Session) -> None:
                 "Your progress cannot be saved right now. What you do is kept in this tab "
                 "and saved as soon as saving works again, so please keep this tab open."
             ),
-            icon="💾",
+            icon=":material/save:",
         )
     elif box.read_failed:
         st.warning(
@@ -133,7 +133,7 @@ def progress_notice(s: Session) -> None:
                 "Your saved progress cannot be read right now, so earlier answers may not "
                 "show. New answers are still saved."
             ),
-            icon="💾",
+            icon=":material/save:",
         )
 
 
@@ -218,7 +218,7 @@ def show_notes(s: Session) -> None:
                     "The language in the link is not one of the four; showing {language}.",
                     language=language_name(s.lang),
                 ),
-                icon="ℹ️",
+                icon=":material/info:",
             )
         elif note == "learner":
             st.info(
@@ -226,7 +226,7 @@ def show_notes(s: Session) -> None:
                     "The learner code in the link is not valid; a new code was made: {code}.",
                     code=s.learner,
                 ),
-                icon="ℹ️",
+                icon=":material/info:",
             )
 
 

@@ -83,7 +83,8 @@ def stepper(
                 next_trick = min((j for j in tricks if j > i), default=len(frames) - 1)
                 next_trick = min([next_trick, *(j for j in waiting if j > i)])  # stop at a move
                 st.button(
-                    t("⏮ Previous trick"),
+                    t("Previous trick"),
+                    icon=":material/skip_previous:",
                     key=f"pt:{key}",
                     on_click=go,
                     args=(prev_trick,),
@@ -100,7 +101,8 @@ def stepper(
             )
             if tricks:
                 st.button(
-                    t("Next trick ⏭"),
+                    t("Next trick"),
+                    icon=":material/skip_next:",
                     key=f"nt:{key}",
                     on_click=go,
                     args=(next_trick,),
@@ -156,4 +158,4 @@ def stepper(
     if line is not None and not said:  # a silent moment: the engine's one-line account
         st.markdown(safe_md(line))
     for n in said:
-        st.info(safe_md(n.text.get(s.lang)), icon="💬")
+        st.info(safe_md(n.text.get(s.lang)), icon=":material/chat:")

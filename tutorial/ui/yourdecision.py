@@ -71,9 +71,12 @@ def your_decision(
     if state["done"]:
         said = safe_md(choice_said(t, d, d.choice))
         if state["shown"]:
-            st.info(safe_md(t("The scenario goes on as played:")) + " " + said, icon="👉")
+            st.info(
+                safe_md(t("The scenario goes on as played:")) + " " + said,
+                icon=":material/arrow_forward:",
+            )
         else:
-            st.success(t("Right!") + " " + said, icon="✅")
+            st.success(t("Right!") + " " + said, icon=":material/check_circle:")
         return True
     if d.prompt is not None:
         prompt = d.prompt.get(s.lang)
@@ -98,7 +101,7 @@ def your_decision(
                 + safe_md(why)
                 + " "
                 + t("Try again: there is no penalty."),
-                icon="🔁",
+                icon=":material/replay:",
             )
             show_button(s, lesson, step, d, state)
         with st.container(horizontal=True, gap="small", key=f"yo:{base}"):

@@ -120,12 +120,15 @@ def your_move(
     if state["done"]:
         card = Card.parse(move.card).pretty
         if state["shown"]:
-            st.info(safe_md(t("The card played here is {card}.", card=card)), icon="👉")
+            st.info(
+                safe_md(t("The card played here is {card}.", card=card)),
+                icon=":material/arrow_forward:",
+            )
             again_button(s, lesson, step, move, state)
         else:
             st.success(
                 t("Right!") + " " + safe_md(t("{seat} plays {card}.", seat=move.seat, card=card)),
-                icon="✅",
+                icon=":material/check_circle:",
             )
         return True
     before = before_move(frame, move)

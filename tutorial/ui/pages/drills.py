@@ -67,7 +67,7 @@ if (
     or (raw_level is not None and difficulty is None)
     or (raw_seed is not None and kind not in KINDS)  # a seed names a puzzle of one kind
 ):
-    st.info(t("The puzzle in the link is not valid; here is a new one."), icon="ℹ️")
+    st.info(t("The puzzle in the link is not valid; here is a new one."), icon=":material/info:")
 if kind in KINDS and seed is not None and raw_level is None:
     difficulty = DIFFICULTIES[0]  # a link without a difficulty means the easy puzzle
 counter, stats = practice.load(store(), s.learner)
@@ -127,7 +127,7 @@ heading = " · ".join(
 st.subheader(heading)
 notes = profile_notes(t, puzzle)
 if notes:
-    st.info(safe_md(" ".join(notes)), icon="ℹ️")
+    st.info(safe_md(" ".join(notes)), icon=":material/info:")
 profile = get_profile(puzzle.profile)
 show = puzzle.show
 trump = int(Suit.parse(show["trump"])) if "trump" in show else None
@@ -214,9 +214,13 @@ if submitted:
 res = st.session_state.get("drill_result")
 if res and tuple(res["puzzle"]) == (k, d, seed_now):
     if res["ok"]:
-        st.success(t("Right!") + " " + safe_md(answer_text(t, puzzle)), icon="✅")
+        st.success(
+            t("Right!") + " " + safe_md(answer_text(t, puzzle)), icon=":material/check_circle:"
+        )
     else:
-        st.info(t("Not yet.") + " " + t("Try again, or read the explanation."), icon="🔁")
+        st.info(
+            t("Not yet.") + " " + t("Try again, or read the explanation."), icon=":material/replay:"
+        )
     show_expl = res["ok"] or st.toggle(t("Show the explanation"), key=f"expl:{base}")
     if show_expl:
         lesson_page = pages(s)["lesson"]
@@ -236,14 +240,14 @@ if res and tuple(res["puzzle"]) == (k, d, seed_now):
                 lesson_page,
                 label=title,  # the step's own title: distinct, and short enough for a phone
                 help=t("The rule, in its lesson"),
-                icon="📘",
+                icon=":material/school:",
                 query_params=link_params(s, lesson=expl.lesson, step=expl.step),
             )
 st.button(t("Next puzzle ▶"), key="drill_next", on_click=_new_puzzle, type="primary")
 st.page_link(
     pages(s)["drills"],
     label=t("Link to share this puzzle (it does not carry your learner code)"),
-    icon="🔗",
+    icon=":material/link:",
     query_params=share_params(kind=k, difficulty=str(d), seed=str(seed_now)),
 )
 

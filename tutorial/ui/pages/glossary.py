@@ -12,7 +12,7 @@ st.title(t("Glossary"))
 st.page_link(
     pages(s)["play"],
     label=t("Try it at the practice table"),
-    icon="🃏",
+    icon=":material/playing_cards:",
     query_params=link_params(s),
 )
 terms = load_or_stop(glossary, t("The glossary is unavailable: {problem}", problem="{problem}"))

@@ -34,10 +34,13 @@ if lesson is None:
                     "This lesson is unavailable: {problem}",
                     problem=plain_md(broken.problems[0] if broken.problems else "?"),
                 ),
-                icon="⚠️",
+                icon=":material/warning:",
             )
         else:
-            st.info(t("There is no such lesson; here is lesson {n}.", n=first.number), icon="ℹ️")
+            st.info(
+                t("There is no such lesson; here is lesson {n}.", n=first.number),
+                icon=":material/info:",
+            )
     else:  # no lesson in the link: the learner's most recent one, else the first
         recent = last_position(s.learner)
         lesson = c.lesson(str(recent.get("lesson"))) if recent else None
@@ -59,12 +62,12 @@ if state_key not in st.session_state:
         if start is None:
             st.info(
                 t("That step does not exist in this lesson; starting at the first step."),
-                icon="ℹ️",
+                icon=":material/info:",
             )
         else:
             st.info(
                 t("That step does not exist in this lesson; continuing where you left off."),
-                icon="ℹ️",
+                icon=":material/info:",
             )
     st.session_state[state_key] = start or step_ids[0]
 elif (
@@ -153,12 +156,14 @@ right = sum(
 if idx == len(step_ids) - 1:  # the end of the lesson: a short review of every question
     review(s, lesson, saved, _go)
 if right == len(lesson.questions):
-    st.success(t("Well done: every question of this lesson is answered."), icon="🎉")
+    st.success(
+        t("Well done: every question of this lesson is answered."), icon=":material/celebration:"
+    )
     later = [x for x in c.lessons if x.number > lesson.number]
     if later:
         st.page_link(
             pages(s)["lesson"],
-            icon="➡️",
+            icon=":material/arrow_forward:",
             label=t(
                 "Next: lesson {n}, {title}", n=later[0].number, title=later[0].title.get(s.lang)
             ),
@@ -203,7 +208,9 @@ def _reset() -> None:
 
 
 if st.session_state.pop(f"_reset_done:{lesson.id}", False):  # outside the expander: the page
-    st.success(t("This lesson starts again from its first step."), icon="↩️")  # changed, so
+    st.success(
+        t("This lesson starts again from its first step."), icon=":material/undo:"
+    )  # changed, so
 with st.expander(t("Start this lesson again")):  # the expander is drawn anew, closed
     st.caption(t("This forgets your steps and answers in this lesson only."))
     st.button(t("Reset this lesson"), key=f"reset:{lesson.id}", on_click=_reset)

@@ -32,7 +32,10 @@ if shown is None and pick is not None:
     shown = next((d for d in due if (d.lesson.id, d.id) == pick[:2]), None)
 if shown is None:
     if not due:
-        st.success(t("Nothing to review: no question answered wrong is waiting."), icon="🎉")
+        st.success(
+            t("Nothing to review: no question answered wrong is waiting."),
+            icon=":material/celebration:",
+        )
         st.stop()
     shown = due[0]
     pick = (shown.lesson.id, shown.id, shown.box.attempts)
@@ -84,14 +87,16 @@ with st.container(border=True, key=f"rq:{lesson.id}:{key}"):
                 st.rerun()
         if result is not None:
             if result["ok"]:
-                st.success(t("Right!") + " " + safe_md(q.right.get(s.lang)), icon="✅")
+                st.success(
+                    t("Right!") + " " + safe_md(q.right.get(s.lang)), icon=":material/check_circle:"
+                )
             else:
                 why = question_feedback(t, s.lang, q, result.get("response"))
                 st.info(
                     t("Not yet.")
                     + " "
                     + " ".join(safe_md(x) for x in why or [q.wrong.get(s.lang)]),
-                    icon="🔁",
+                    icon=":material/replay:",
                 )
     if result is not None:
 
@@ -103,6 +108,6 @@ with st.container(border=True, key=f"rq:{lesson.id}:{key}"):
     st.page_link(
         pages(s)["lesson"],
         label=t("Open the step that teaches it"),
-        icon="📘",
+        icon=":material/school:",
         query_params=link_params(s, lesson=lesson.id, step=step_id),
     )

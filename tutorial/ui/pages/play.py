@@ -43,7 +43,7 @@ raw_seed, raw_dealer = qp.get("seed"), qp.get("dealer")
 seed = _int(raw_seed, 0, MAX_SEED) if raw_seed is not None else None
 dealer = SEAT_LETTERS.index(raw_dealer) if raw_dealer and raw_dealer in SEAT_LETTERS else None
 if (raw_seed is not None and seed is None) or (raw_dealer is not None and dealer is None):
-    st.info(t("The deal in the link is not valid; here is a new one."), icon="ℹ️")
+    st.info(t("The deal in the link is not valid; here is a new one."), icon=":material/info:")
     seed = None
 if seed is not None and st.session_state.get("play_url") != (seed, dealer):
     st.session_state["play_url"] = (seed, dealer)
@@ -101,7 +101,7 @@ playhand.status_line(t, g)
 
 refused = st.session_state.pop("play_refused", None)
 if refused:
-    st.warning(refused, icon="🚫")
+    st.warning(refused, icon=":material/block:")
 
 
 def area() -> None:
@@ -126,7 +126,7 @@ def live_area() -> None:
 def refill_note() -> None:
     lines = refill_lines(t, g.observation(0))
     if lines and not g.state().tricks:
-        st.info("  \n".join(lines), icon="🔄")
+        st.info("  \n".join(lines), icon=":material/sync:")
 
 
 def helpers(g: Game, hinted: dict[str, object] | bool | None) -> None:
@@ -156,7 +156,7 @@ def helpers(g: Game, hinted: dict[str, object] | bool | None) -> None:
             else playhint.action_hint_text(t, g, hinted)
         )
         if text:
-            st.info(text, icon="💡")
+            st.info(text, icon=":material/lightbulb:")
     if bidding:
         advice = playflow.advice(g)
         if advice is None:

@@ -33,8 +33,13 @@ if shown is not None and not (result and result[0] == shown.id) and shown.box >=
     shown = None
 if shown is None:
     if not due:
-        st.success(t("Nothing to retry: no costly card of yours is waiting."), icon="🎉")
-        st.page_link(pages(s)["play"], label=t("Play at the practice table"), icon="🃏")
+        st.success(
+            t("Nothing to retry: no costly card of yours is waiting."),
+            icon=":material/celebration:",
+        )
+        st.page_link(
+            pages(s)["play"], label=t("Play at the practice table"), icon=":material/playing_cards:"
+        )
         st.stop()
     shown = due[0]
     pick = (shown.id, shown.attempts)
@@ -115,9 +120,9 @@ if answered:
     )
     text = "  \n".join(lines)
     if right:
-        st.success(t("Right!") + " " + text, icon="✅")
+        st.success(t("Right!") + " " + text, icon=":material/check_circle:")
     else:
-        st.info(t("Not yet.") + " " + text, icon="🔁")
+        st.info(t("Not yet.") + " " + text, icon=":material/replay:")
 
     def _next() -> None:
         st.session_state.pop("_retry_pick", None)

@@ -12,7 +12,7 @@ st.title(t("Rules reference"))
 st.page_link(
     pages(s)["play"],
     label=t("Try it at the practice table"),
-    icon="🃏",
+    icon=":material/playing_cards:",
     query_params=link_params(s),
 )
 ref = load_or_stop(
@@ -34,4 +34,4 @@ for section in rules.sections:
     st.subheader(section.title.get(s.lang))
     md(section.text.get(s.lang))
     for d in section.decided:
-        st.info(safe_md(t("**Decided:** {text}", text=d.get(s.lang))), icon="📌")
+        st.info(safe_md(t("**Decided:** {text}", text=d.get(s.lang))), icon=":material/push_pin:")
