@@ -147,7 +147,7 @@ def _move(lesson_id: str, at: str) -> tuple[YourMove, list[dict[str, str]], int]
     for step in lesson.steps:
         for n in step.narration:
             if n.your_move is not None and n.your_move.at == at and step.scenario is not None:
-                frame = next(f for f in step.scenario.replay.frames if f["id"] == at)
+                frame = step.scenario.replay.frame(at)
                 return n.your_move, frame["trick"][:-1], "CDHS".index(frame["trump"])
     raise AssertionError(f"no move at {at} in {lesson_id}")
 
@@ -253,4 +253,5 @@ def test_lesson_five_hands_the_pile_to_the_learner() -> None:
     th = pile.outcomes["TH"]
     assert (th["winner"], th["winning_card"], th["points"]) == ("A", "QH", 6)
     assert all(pile.outcomes[c]["winner"] == "A" for c in ("9H", "7H", "3H", "2H"))
-    assert l5["the-open-pile", "t1c2"].card == "AH"  # C takes B's pile with the ace
+    opened = l5["the-open-pile", "t1c2"]  # C takes B's pile with the ace
+    assert opened.card == "AH" and set(opened.feedback) == {"7H"}

@@ -260,3 +260,18 @@ def test_keep_card_the_player_lacks_is_reported_at_its_own_line(tmp_path: Path) 
     assert r.status == 2 and r.error is not None
     assert r.error["key"] == "keep.A[1]", r.error
     assert r.error["line"] == text.splitlines().index("    - AC") + 1
+
+
+def test_a_frame_is_looked_up_by_its_moment_id() -> None:
+    from tutorial.scenario.files import replay_data
+    from tutorial.yamldoc import Where, YamlDoc
+
+    path = Path(__file__).parents[2] / "lessons" / "scenarios" / "06-set-by-one-point.yaml"
+    doc = YamlDoc.load(path)
+    rep, _ = replay_data(doc.data, Where(doc))
+    for i, moment in enumerate(rep.moments):
+        assert rep.has(moment) and rep.frame(moment) is rep.frames[i]
+    assert rep.frame("t3c4")["trick"][-1] == {"seat": "A", "card": "5C", "beneath": []}
+    assert not rep.has("t7")
+    with pytest.raises(KeyError):
+        rep.frame("t7")

@@ -65,7 +65,7 @@ def _cards(value: Any) -> list[str] | None:
 
 def _frame(scenario: Scenario, at: str) -> dict[str, Any]:
     """The moment's JSON form: any of its fields may be stated as a fact."""
-    return scenario.replay.frames[scenario.replay.moments.index(at)]
+    return scenario.replay.frame(at)
 
 
 def _per_seat(path: Path, key: str, value: Any) -> tuple[list[tuple[str, Any]], list[Problem]]:

@@ -59,7 +59,7 @@ def read_your_move(
             "a your_move needs a card moment tNcK of a trick or hand scenario, the calls "
             f"(bidding) or the moment trump is named (the one after bidding), not {at!r}",
         )
-    frame = next(f for f in rep.frames if f["id"] == at)
+    frame = rep.frame(at)
     play = frame["trick"][-1]
     seat = m["seat"]
     if not isinstance(seat, str) or seat.upper() not in SEATS:
@@ -187,9 +187,9 @@ def _outcome(
     m = CARD_MOMENT.match(at)
     assert m is not None
     n = int(m.group(1))
-    last = next((f for f in rep.frames if f["id"] == f"t{n}"), None)
-    if last is None:
+    if not rep.has(f"t{n}"):
         return None  # the scenario stops before the trick ends
+    last = rep.frame(f"t{n}")
     k = int(m.group(2))
     plays = [dict(p) for p in last["trick"]]
     plays[k - 1] = {**plays[k - 1], "card": card, "beneath": list(beneath)}

@@ -54,6 +54,22 @@ class Replay:
                 return m
         raise KeyError(moment)
 
+    def frame(self, moment: str) -> dict[str, Any]:
+        """The JSON form of the moment with this id (what ``facts:``, "your move" and the
+        card table read); KeyError if there is none. The one way to look a frame up by id."""
+        index = self._frame_index.get(moment)
+        if index is None:
+            raise KeyError(moment)
+        return self.frames[index]
+
+    def has(self, moment: str) -> bool:
+        """True if the scenario has this moment."""
+        return moment in self._frame_index
+
+    @cached_property
+    def _frame_index(self) -> dict[str, int]:
+        return {m.id: i for i, m in enumerate(self.timeline)}
+
 
 def illegal(
     w: Where, path: tuple[Key, ...], exc: IllegalAction, what: str, **facts: object

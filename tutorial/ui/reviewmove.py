@@ -49,7 +49,7 @@ def review_choice(s: Session, step: Step, move: YourMove | YourDecision, base: s
         return picked
     if move.prompt is not None:
         st.markdown(safe_md(move.prompt.get(s.lang)))
-    frame = before_move(rep.frames[i], move)
+    frame = before_move(rep.frame(move.at), move)
     trump = SUIT_LETTERS.index(frame["trump"])
     clicked = card_buttons(
         t,
@@ -89,7 +89,7 @@ def review_feedback(
         return
     assert step.scenario is not None
     rep = step.scenario.replay
-    frame = before_move(rep.frames[rep.moments.index(move.at)], move)
+    frame = before_move(rep.frame(move.at), move)
     trump = SUIT_LETTERS.index(frame["trump"])
     why = move_feedback(t, s.lang, move, choice, frame["trick"], trump)
     st.info(t("Not yet.") + " " + safe_md(why), icon="🔁")

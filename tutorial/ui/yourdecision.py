@@ -1,10 +1,12 @@
 """ "Your move" for a call, the naming of trump or the dealer's keep: the stepper stops before
 the calls (or before trump is named, or before the refill), the options are buttons (Pass,
-Bid 7 … Bid 14; the four suits; Keep J♦ …), and the click
-is judged: the scenario's choice goes on with the scenario; a legal other choice gets the
-engine's account of it (or the lesson's words); an option the rules forbid says the rule and
-counts as a try (the learner chose it). Feedback is drawn above the buttons, so it shows where
-the learner clicked."""
+Bid 7 … Bid 14; the four suits; Keep J♦ …), and the click is judged: the scenario's choice
+goes on with the scenario; a legal other choice gets the engine's account of it (or the
+lesson's words); an option the rules forbid says the rule and counts as a try (the learner
+chose it). Feedback is drawn between the prompt and the buttons, so it shows where the
+learner clicked; the lines about the hand (the calls so far, what the dealer holds) follow the
+buttons, above the table: between the feedback and the buttons, the dealer's three lines
+pushed the feedback's start off a phone's screen (a browser test measured it)."""
 
 from __future__ import annotations
 
@@ -99,8 +101,6 @@ def your_decision(
                 icon="🔁",
             )
             show_button(s, lesson, step, d, state)
-        for fact in decision_facts(t, d, before):
-            st.caption(safe_md(fact))
         with st.container(horizontal=True, gap="small", key=f"yo:{base}"):
             for o in d.options:
                 allowed = o in d.legal
@@ -118,5 +118,7 @@ def your_decision(
                         state["tried"].append(o)
                     save_move(s, lesson, step, d, state)
                     st.rerun()
+        for fact in decision_facts(t, d, before):
+            st.caption(safe_md(fact))
         st.markdown(frame_table(t, decision_moment(d, before), profile), unsafe_allow_html=True)
     return False
