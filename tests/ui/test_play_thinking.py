@@ -51,7 +51,7 @@ def test_the_bid_advisor_and_the_card_hint_with_its_why(monkeypatch: pytest.Monk
     _learner_turn(at, clicker, Phase.PLAY)
     at.button(key="play_hint").click().run()
     _wait(at, clicker, lang, "play_hint_job")
-    hints = [i.value for i in at.info if i.icon == "💡"]
+    hints = [i.value for i in at.info if i.icon == ":material/lightbulb:"]
     assert hints and "de media" in hints[0], [i.value for i in at.info]
     g = game_of(at)
     assert len(g.current.actions) in g.current.hints  # marked for the review
