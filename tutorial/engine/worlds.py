@@ -15,6 +15,7 @@ consistent world has a chance to be proposed.
 from __future__ import annotations
 
 import random
+from math import comb
 from typing import TYPE_CHECKING
 
 from tutorial.engine.actions import Call, DealerKeep, Keep, NameTrump, PlayCard, Reshuffle
@@ -174,16 +175,26 @@ def _after_trump(profile: Profile, obs: Observation, rng: random.Random) -> Stat
         if profile.all_points_in_play is False
         else 0
     )
-    for c in unseen_trumps:
-        options = [i for i, x in enumerate(holes) if x >= 0 and trump not in voids[x]]
-        if not options and not spare:
-            return None
-        pick = rng.randrange(len(options) + spare)
-        i = options[pick] if pick < len(options) else -1
-        if i < 0:
-            spare -= 1
-        else:
-            hidden[holes[i]].append(c)
+    # every trump dealt is kept (unless non-trumps may be kept too), so B below needs each
+    # hand to hold the kept trumps its plays do not show: the placement is drawn among those
+    # that do, with the weights of the one-by-one draw (rejection alone took ~700 tries)
+    need = {
+        x: 0 if profile.keep_non_trumps else max(0, kept[x] - (played[x] & tm).bit_count())
+        for x in others
+    }
+    counts = _trump_counts(
+        [(x, 0 if trump in voids[x] else obs.hand_sizes[x], need[x]) for x in others],
+        spare,
+        len(unseen_trumps),
+        rng,
+    )
+    if counts is None:
+        return None
+    for x, n in zip(others, counts, strict=False):
+        slots = [i for i, y in enumerate(holes) if y == x]
+        for i in rng.sample(slots, n):
+            c = unseen_trumps.pop()
+            hidden[x].append(c)
             holes[i] = -1
             pool.discard(c)
     plains = [c for c in pool if not (tm >> c) & 1]
@@ -261,6 +272,36 @@ def _after_trump(profile: Profile, obs: Observation, rng: random.Random) -> Stat
     if left:
         return None
     return _build(profile, obs, fill, stock, src, rest, took, my_new, rng)
+
+
+def _trump_counts(
+    seats: list[tuple[int, int, int]], spare: int, trumps: int, rng: random.Random
+) -> list[int] | None:
+    """How many of ``trumps`` unseen trumps go to each ``(seat, places, at least)`` (the rest
+    to the ``spare`` stock places): drawn with the weights of placing the trumps one by one,
+    each in a free place chosen at random (the number of placements, a product of binomials),
+    among the counts that give each seat its minimum; None if there is none."""
+    rows: list[tuple[int, list[int]]] = []
+
+    def walk(k: int, left: int, weight: int, got: list[int]) -> None:
+        if k == len(seats):
+            if left <= spare:
+                rows.append((weight * comb(spare, left), got))
+            return
+        _, places, least = seats[k]
+        for n in range(least, min(places, left) + 1):
+            walk(k + 1, left - n, weight * comb(places, n), [*got, n])
+
+    walk(0, trumps, 1, [])
+    total = sum(w for w, _ in rows)
+    if not total:
+        return None
+    pick = rng.randrange(total)
+    for w, got in rows:
+        if pick < w:
+            return got
+        pick -= w
+    return None  # pragma: no cover
 
 
 def _build(
