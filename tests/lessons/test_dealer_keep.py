@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 import yaml
 
-from tests.lessons.test_loader import good_lesson, problems_of, text, write_course
+from tests.lessons.test_decisions import loaded
+from tests.lessons.test_loader import good_lesson, problems_of, text
 from tutorial.engine.core import legal_actions
 from tutorial.i18n import LANGS, get_translator
 from tutorial.lessons.choicewhy import choice_said, decision_feedback, keep_lines, option_label
@@ -31,14 +32,6 @@ def with_keep(move: dict[str, Any], scenario: dict[str, Any] | None = None) -> d
     step["scenario"] = dict(scenario or REFILL)
     step["narration"] = [{"at": "refill", "your_move": move, "text": text("n")}]
     return lesson
-
-
-def loaded(tmp_path: Path, lesson: dict[str, Any]) -> YourDecision:
-    course = load_course(write_course(tmp_path, {"01-fixture.yaml": lesson}))
-    assert not course.broken, course.broken
-    move = course.lessons[0].steps[0].narration[0].your_move
-    assert isinstance(move, YourDecision)
-    return move
 
 
 def keep(**extra: Any) -> dict[str, Any]:
