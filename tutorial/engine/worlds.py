@@ -182,6 +182,10 @@ def _after_trump(profile: Profile, obs: Observation, rng: random.Random) -> Stat
         x: 0 if profile.keep_non_trumps else max(0, kept[x] - (played[x] & tm).bit_count())
         for x in others
     }
+    if not profile.keep_non_trumps and me != d and took and kept[d] + took > profile.hand_size:
+        # the dealer keeps non-trumps from the rest only up to a full hand: past it, every
+        # card it took from the rest was a trump
+        need[d] = max(0, kept[d] + took - (played[d] & tm).bit_count())
     counts = _trump_counts(
         [(x, 0 if trump in voids[x] else obs.hand_sizes[x], need[x]) for x in others],
         spare,
