@@ -19,7 +19,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from tutorial.coach.values import WorldValues, world_values
+from tutorial.coach.values import WorldValues, top_candidates, world_values
 from tutorial.engine.actions import PlayCard, parse_action
 from tutorial.engine.hand import Hand
 from tutorial.engine.observe import Observation, sample_world
@@ -135,14 +135,7 @@ def hint(obs: Observation, *, samples: int = SAMPLES, seed: int = 0) -> Hint:
         raise ValueError(f"samples must be at least 1, not {samples!r}")
     rng = random.Random(seed)
     worlds = [world_values(sample_world(obs, rng)) for _ in range(samples)]
-    counts: dict[PlayCard, int] = {}
-    for w in worlds:
-        for a in w.values:
-            counts[a] = counts.get(a, 0) + 1
-    by_top: dict[int, PlayCard] = {}
-    for a, _n in sorted(counts.items(), key=lambda kv: (-kv[1], str(kv[0]))):
-        by_top.setdefault(a.card, a)
-    expected = {a: sum(w.of(a) for w in worlds) / len(worlds) for a in by_top.values()}
+    expected = {a: sum(w.of(a) for w in worlds) / len(worlds) for a in top_candidates(worlds)}
     ranked = sorted(expected.items(), key=lambda kv: (-kv[1], str(kv[0])))
     follow = [ranked[0][0]]
     follow += [a for a, _ in ranked[1:] if _worth_following(worlds[0], a)]

@@ -37,7 +37,7 @@ from tutorial.coach.keeps import keep_values
 from tutorial.coach.labels import label_of, worse_than_good
 from tutorial.coach.playout import DEFAULT_BOT
 from tutorial.coach.reasons import REASONS, find_reason, reason_text
-from tutorial.coach.values import WorldValues, world_values
+from tutorial.coach.values import WorldValues, top_candidates, world_values
 from tutorial.engine.actions import Action, Call, DealerKeep, Keep, NameTrump, PlayCard
 from tutorial.engine.observe import ResampleError, observe, sample_world
 from tutorial.engine.seats import SEAT_LETTERS
@@ -211,14 +211,7 @@ def _price_card(
     obs = observe(before, before.to_act)
     worlds: list[WorldValues] = [world_values(sample_world(obs, rng)) for _ in range(samples)]
     # candidates: each top card with the cards beneath the solver chose most often for it
-    counts: dict[PlayCard, int] = {}
-    for w in worlds:
-        for a in w.values:
-            counts[a] = counts.get(a, 0) + 1
-    by_top: dict[int, PlayCard] = {}
-    for a, _n in sorted(counts.items(), key=lambda kv: (-kv[1], str(kv[0]))):
-        by_top.setdefault(a.card, a)
-    candidates = {*by_top.values(), action}
+    candidates = {*top_candidates(worlds), action}
     expected: dict[Action, float] = {
         a: sum(w.of(a) for w in worlds) / len(worlds) for a in candidates
     }

@@ -53,6 +53,19 @@ def world_values(state: State) -> WorldValues:
     return WorldValues(state, pos, search, side, vals)
 
 
+def top_candidates(worlds: list[WorldValues]) -> list[PlayCard]:
+    """One action per top card valued in ``worlds``: with the cards beneath the solver chose
+    most often for it (ties in the order of the action's text)."""
+    counts: dict[PlayCard, int] = {}
+    for w in worlds:
+        for a in w.values:
+            counts[a] = counts.get(a, 0) + 1
+    by_top: dict[int, PlayCard] = {}
+    for a, _n in sorted(counts.items(), key=lambda kv: (-kv[1], str(kv[0]))):
+        by_top.setdefault(a.card, a)
+    return list(by_top.values())
+
+
 def best_line(state: State, search: Search | None = None) -> State:
     """The state at the end of the hand when everyone plays a double-dummy best card from
     ``state`` on (the first of the solver's best cards each time)."""

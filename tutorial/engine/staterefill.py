@@ -46,6 +46,18 @@ class RefillRules(PlayRules):
             raise _Ask(DEALER_KEEPS, (tuple(plain), count))
         return self.dealer_choice
 
+    def _refill_into(self, log: RefillLog) -> list[int]:
+        """Run the profile's refill from the hands after the discard (trumps and keeps) and
+        the decisions taken so far, writing into ``log``; returns the hands it filled.
+        Raises :class:`_Ask` at the next decision."""
+        tm = self.trump_mask
+        hands = [(h & tm) | (self.keeps[s] or 0) for s, h in enumerate(self.hands)]
+        log.discard_masks = [h & ~hands[s] for s, h in enumerate(self.hands)]
+        self.profile.refill(
+            tm, self.dealer, hands, self.stock, log, self._reshuffler, self._dealer_chooser
+        )
+        return hands
+
     def refill_so_far(self) -> RefillLog | None:
         """What the refill has done so far: the finished refill's log, or, while a decision
         (the dealer's keep, a reshuffle) is awaited, the log of the cards dealt up to it
@@ -54,26 +66,18 @@ class RefillRules(PlayRules):
             return self.refill_log
         if self.phase is not Phase.REFILL or self.pending in (None, KEEP):
             return None
-        tm = self.trump_mask
-        hands = [(h & tm) | (self.keeps[s] or 0) for s, h in enumerate(self.hands)]
-        log = RefillLog(discard_masks=[h & ~hands[s] for s, h in enumerate(self.hands)])
+        log = RefillLog(discard_masks=[])
         try:
-            self.profile.refill(
-                tm, self.dealer, hands, self.stock, log, self._reshuffler, self._dealer_chooser
-            )
+            self._refill_into(log)
         except _Ask:
             return log
         return log  # pragma: no cover - a pending decision always asks again
 
     def _run_refill(self) -> None:
         """Run the profile's refill with the decisions taken so far; stop at the next one."""
-        tm = self.trump_mask
-        hands = [(h & tm) | (self.keeps[s] or 0) for s, h in enumerate(self.hands)]
-        log = RefillLog(discard_masks=[h & ~hands[s] for s, h in enumerate(self.hands)])
+        log = RefillLog(discard_masks=[])
         try:
-            self.profile.refill(
-                tm, self.dealer, hands, self.stock, log, self._reshuffler, self._dealer_chooser
-            )
+            hands = self._refill_into(log)
         except _Ask as ask:
             self.pending = ask.kind
             self.pending_info = ask.info
