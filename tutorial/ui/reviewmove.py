@@ -66,7 +66,13 @@ def review_move(
         trump=trump,
         profile=get_profile(rep.profile),
         group_label=t("{seat}'s cards: choose one to play", seat=move.seat),
-        table=frame_table(t, show_moment(frame), rep.profile, slot=move.seat),
+        table=frame_table(
+            t,
+            show_moment(frame),
+            rep.profile,
+            slot=move.seat,
+            beneath=[Card.parse(c) for c in move.beneath],
+        ),
         passive=result is not None,
         note=None if result is None else card_verdict(s, move, frame, result),
     )
