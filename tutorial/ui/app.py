@@ -10,6 +10,7 @@ from streamlit.runtime.scriptrunner_utils.exceptions import ScriptControlExcepti
 
 from tutorial.i18n import LANGS
 from tutorial.progress import CODE_LENGTH
+from tutorial.ui import heap
 from tutorial.ui.session import (
     Session,
     course,
@@ -178,3 +179,4 @@ def main() -> None:
     finally:
         with notice.container():
             progress_notice(s)
+        heap.settle(f"{page.url_path or 'home'}:{s.lang}")  # once a page and language: warm
