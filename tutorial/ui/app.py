@@ -17,6 +17,7 @@ from tutorial.ui.session import (
     language_picker,
     last_position,
     link_params,
+    one_lessons_version,
     progress_notice,
     setup,
     show_notes,
@@ -161,6 +162,11 @@ def sidebar(s: Session, all_pages: dict[str, st.Page], page: st.Page) -> None:
 
 
 def main() -> None:
+    with one_lessons_version():  # the lessons folder is walked once a run
+        _main()
+
+
+def _main() -> None:
     s = setup()
     st.session_state["_session"] = s
     all_pages = pages(s)
