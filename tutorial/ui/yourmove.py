@@ -160,7 +160,13 @@ def your_move(
             trump=trump,
             profile=get_profile(profile),
             group_label=t("{seat}'s cards: choose one to play", seat=move.seat),
-            table=frame_table(t, show_moment(before), profile, slot=move.seat),
+            table=frame_table(
+                t,
+                show_moment(before),
+                profile,
+                slot=move.seat,
+                beneath=[Card.parse(c) for c in move.beneath],
+            ),
             note=note,
         )
         if state["tried"]:

@@ -9,7 +9,7 @@ from tutorial.lessons.judge import judge
 from tutorial.lessons.model import YourMove
 from tutorial.ui.app import current, pages
 from tutorial.ui.quiz import answer_widget, scenario_preview
-from tutorial.ui.reviewmove import review_choice, review_feedback
+from tutorial.ui.reviewmove import review_move
 from tutorial.ui.session import course, link_params, store
 from tutorial.ui.views import safe_md
 
@@ -59,9 +59,7 @@ with st.container(border=True, key=f"rq:{lesson.id}:{key}"):
         step, mv = current_due.step, current_due.move
         assert step is not None and mv is not None
         st.markdown("**" + safe_md(t("Your move")) + "**")
-        if result is not None:  # above the table: it shows where the learner clicked
-            review_feedback(s, step, mv, result)
-        picked = review_choice(s, step, mv, base)
+        picked = review_move(s, step, mv, base, result)  # the verdict where they clicked
         if picked is not None and result is None:
             right_choice = mv.card if isinstance(mv, YourMove) else mv.choice
             ok = picked == right_choice
