@@ -10,12 +10,14 @@ from streamlit.runtime.scriptrunner_utils.exceptions import ScriptControlExcepti
 
 from tutorial.i18n import LANGS
 from tutorial.progress import CODE_LENGTH
+from tutorial.ui import heap
 from tutorial.ui.session import (
     Session,
     course,
     language_picker,
     last_position,
     link_params,
+    one_lessons_version,
     progress_notice,
     setup,
     show_notes,
@@ -160,6 +162,11 @@ def sidebar(s: Session, all_pages: dict[str, st.Page], page: st.Page) -> None:
 
 
 def main() -> None:
+    with one_lessons_version():  # the lessons folder is walked once a run
+        _main()
+
+
+def _main() -> None:
     s = setup()
     st.session_state["_session"] = s
     all_pages = pages(s)
@@ -178,3 +185,4 @@ def main() -> None:
     finally:
         with notice.container():
             progress_notice(s)
+        heap.settle(f"{page.url_path or 'home'}:{s.lang}")  # once a page and language: warm
