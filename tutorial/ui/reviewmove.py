@@ -8,13 +8,12 @@ from typing import Any
 
 import streamlit as st
 
-from tutorial.drills.model import show_moment
 from tutorial.engine.cards import Card, parse_index
 from tutorial.engine.profiles import get_profile
-from tutorial.engine.seats import SUIT_LETTERS
 from tutorial.lessons.cardwhy import illegal_feedback, move_feedback
 from tutorial.lessons.choicewhy import choice_said, decision_feedback, option_label
 from tutorial.lessons.model import Step, YourDecision, YourMove
+from tutorial.scenario.moments import Moment
 from tutorial.ui.cardbuttons import card_buttons
 from tutorial.ui.session import Session
 from tutorial.ui.table import frame_table
@@ -55,8 +54,9 @@ def review_move(
             frame_table(t, decision_moment(move, before), rep.profile), unsafe_allow_html=True
         )
         return picked
-    frame = before_move(rep.frame(move.at), move)
-    trump = SUIT_LETTERS.index(frame["trump"])
+    frame = before_move(rep.at(move.at), move)
+    assert frame.trump is not None  # a card moment: trump is named
+    trump = int(frame.trump)
     clicked = card_buttons(
         t,
         key=f"rvb:{base}",
@@ -68,7 +68,7 @@ def review_move(
         group_label=t("{seat}'s cards: choose one to play", seat=move.seat),
         table=frame_table(
             t,
-            show_moment(frame),
+            frame,
             rep.profile,
             slot=move.seat,
             beneath=[Card.parse(c) for c in move.beneath],
@@ -79,14 +79,15 @@ def review_move(
     return None if clicked is None or result is not None else Card(clicked).code
 
 
-def card_verdict(s: Session, move: YourMove, frame: dict[str, Any], result: dict[str, Any]) -> str:
+def card_verdict(s: Session, move: YourMove, frame: Moment, result: dict[str, Any]) -> str:
     """The verdict of a card, drawn under the cards (the lesson's words for it)."""
     t = s.t
     if result["ok"]:
         card = Card.parse(move.card).pretty
         return t("Right!") + " " + t("{seat} plays {card}.", seat=move.seat, card=card)
-    trump = SUIT_LETTERS.index(frame["trump"])
-    why = move_feedback(t, s.lang, move, str(result.get("response")), frame["trick"], trump)
+    assert frame.trump is not None
+    response = str(result.get("response"))
+    why = move_feedback(t, s.lang, move, response, frame.trick or (), int(frame.trump))
     return t("Not yet.") + " " + why
 
 

@@ -125,7 +125,7 @@ def stepper(
         if not your_decision(s, lesson, step, move, frames[i - 1], scenario.replay.profile, saved):
             return  # the learner calls (names trump) first; the moment is drawn once they have
     elif move is not None and not your_move(
-        s, lesson, step, move, scenario.replay.frames[i], scenario.replay.profile, saved
+        s, lesson, step, move, frame, scenario.replay.profile, saved
     ):
         return  # the learner plays this card first; the moment is drawn once they have
     kind = scenario.replay.kind
