@@ -169,6 +169,9 @@ def test_a_missed_card_is_judged_under_the_cards_as_in_the_lesson(
     )
     page = open_page(app(lang=lang, learner=code), "mistakes")
     no_errors(page)
+    captions = [c.value for c in page.caption]  # a move is not a question (it said so)
+    assert t.n("{n} move to review.", "{n} moves to review.", 1) in captions, captions
+    assert t.n("{n} question to review.", "{n} questions to review.", 1) not in captions
     assert drawn and drawn[-1].get("note") is None and not drawn[-1]["passive"]
     page.session_state["_click"] = wrong
     page.run()

@@ -40,8 +40,20 @@ if shown is None:
     shown = due[0]
     pick = (shown.lesson.id, shown.id, shown.box.attempts)
     st.session_state["_review_pick"] = pick
-if due:
-    st.caption(t.n("{n} question to review.", "{n} questions to review.", len(due)))
+if due:  # questions and "your move" moments counted apart: a move is not a question
+    n_questions = sum(1 for d in due if d.question is not None)
+    n_moves = len(due) - n_questions
+    if n_questions and n_moves:
+        waiting = t(
+            "{questions} and {moves} to review.",
+            questions=t.n("{n} question", "{n} questions", n_questions),
+            moves=t.n("{n} move", "{n} moves", n_moves),
+        )
+    elif n_moves:
+        waiting = t.n("{n} move to review.", "{n} moves to review.", n_moves)
+    else:
+        waiting = t.n("{n} question to review.", "{n} questions to review.", n_questions)
+    st.caption(waiting)
 current_due = shown
 assert pick is not None
 lesson, q = current_due.lesson, current_due.question
