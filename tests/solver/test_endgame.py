@@ -6,6 +6,7 @@ tricks earlier is valued as the session-2 solver values it."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -47,14 +48,17 @@ def test_two_tricks_is_the_exact_value(profile: str) -> None:
 
 @pytest.mark.parametrize("profile", PLAYED)
 def test_one_cache_across_many_endings_keeps_every_value(profile: str) -> None:
-    """Every test window on endings of many deals through one ``Search`` (one cache, the
-    endings that share a relative-rank key sharing one value): every answer is right."""
-    endings = _two_trick_endings(profile, f"two-shared-{profile}", 150, alike=True)
+    """Every test window on endings of many deals, each led by every seat in turn, through
+    one ``Search`` (one cache, the endings that share a relative-rank key and leader
+    sharing one value): every answer is right."""
+    endings = _two_trick_endings(profile, f"two-shared-{profile}", 100, alike=True)
     search = Search(endings[0])
-    for pos in endings:
-        exact = alphabeta(pos)
-        for need in range(pos.remaining + 2):
-            assert search.at_least(pos, need) == (exact >= need), (need, pos.describe())
+    for ending in endings:
+        for leader in range(4):
+            pos = dataclasses.replace(ending, leader=leader)
+            exact = alphabeta(pos)
+            for need in range(pos.remaining + 2):
+                assert search.at_least(pos, need) == (exact >= need), (need, pos.describe())
     # the endings the bounds did not decide were solved into the one cache
     assert len(search.last_two) > len(endings) // 4
 
