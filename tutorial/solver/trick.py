@@ -155,7 +155,7 @@ def search_trick(
             m1 = h1 & (blk | tb) if h1 & blk else h1
             cand1 = reps1[led] = _reps(m1, o, above, pts)
         if len(cand1) > 1:
-            fk = (cand1, led, k0, pts[c0] > 0)
+            fk = (cand1, led, k0, int(pts[c0] > 0))
             order1 = orders.get(fk)
             if order1 is None:
                 order1 = orders[fk] = _follow_order(cand1, pts, keys, k0, False, False, pts[c0])
