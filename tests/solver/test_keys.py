@@ -119,9 +119,9 @@ def test_one_table_shared_by_many_deals_values_every_card_as_the_session_2_solve
 ) -> None:
     """Positions with the same trump and point table keep one table and one cache of
     two-trick endings (``Search.bind``), so every relative-rank key is shared across them:
-    an incomplete key would give one position's bound to another's. Here: the cards of one position dealt again among the
-    four seats 30 times (counts kept, so the same cards and points are in play), every
-    card valued with one shared Search."""
+    an incomplete key would give one position's bound to another's. Here: the cards of one
+    position dealt again among the four seats 30 times (counts kept, so the same cards and
+    points are in play), every card valued with one shared Search."""
     rng = random.Random(f"keys-shared-{profile}")
     while True:  # a position with points still to fight for
         base = _boundary(profile, rng, 3)
