@@ -20,7 +20,9 @@ component's trigger value, as the component's JavaScript does.
 2. **4 tables thinking**: a lesson visit (open lesson 7, Forward and Next step, as in
    ``bench_load.py``) alone — the baseline, in the same run — and then while 4 practice
    tables play with ``expert`` bots at once; the lesson clicks' server time (message sent →
-   rerun finished) p50/p95, and the ratio to the baseline.
+   rerun finished) p50/p95, and the ratio to the baseline; the cards the tables played
+   meanwhile (fewer than one a table: a warning — on a loaded machine the bots' workers, at
+   a lower OS priority than the server, ``CINCH_BOT_NICE``, may get hardly any CPU).
 
 Run: ``.venv/bin/python benchmarks/bench_play.py [--cards 30] [--tables 4] [--think 0]
 [--only click|lesson] [--json]``.
@@ -330,6 +332,7 @@ def main(argv: list[str] | None = None) -> int:
     env = {"CINCH_PLAY_PAUSE": "0", "CINCH_BOT_WORKERS": "1", "CINCH_COACH_WORKERS": "1"}
     out: dict[str, Any] = {
         "cpus": os.cpu_count(),
+        "bot_nice": os.environ.get("CINCH_BOT_NICE", "10 (default)"),
         "load_before": os.getloadavg(),
         "think_s": args.think,
         "click_to_reply": {"errors": []},
@@ -339,6 +342,9 @@ def main(argv: list[str] | None = None) -> int:
         if not args.json:
             print(f"{key}: {out[key]}", flush=True)
 
+    if not args.json:
+        for k in ("cpus", "bot_nice", "load_before"):
+            done(k)
     cpu0 = time.process_time()
     with tempfile.TemporaryDirectory() as tmp, running_app(Path(tmp) / "p.sqlite3", env=env) as url:
         warm = TableSession(url, 7)
@@ -364,6 +370,8 @@ def main(argv: list[str] | None = None) -> int:
             row["p95_vs_alone"] = round(row["p95_ms"] / out["lesson_alone"]["p95_ms"], 2)
             row["cards_played_meanwhile"] = sum(len(s.clicks) for s in sessions)
             row["errors"] = sorted({e for s in sessions for e in s.errors})
+            if row["cards_played_meanwhile"] < args.tables:  # the tables were not thinking
+                row["warning"] = "the tables hardly played: not a measurement under thinking"
             out[f"lesson_with_{args.tables}_tables"] = row
             done(f"lesson_with_{args.tables}_tables")
     out["load_after"] = os.getloadavg()

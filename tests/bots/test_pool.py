@@ -55,3 +55,30 @@ def test_worker_count_reads_the_environment(monkeypatch: pytest.MonkeyPatch) -> 
         monkeypatch.setenv("CINCH_BOT_WORKERS", bad)
         with pytest.raises(InvalidInput, match="CINCH_BOT_WORKERS"):
             pool.worker_count()
+
+
+def test_the_workers_run_at_a_lower_priority(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Thinking is background work: a worker's niceness is the server's plus
+    ``CINCH_BOT_NICE`` (default 10), so a learner's page run never waits behind it."""
+    monkeypatch.setenv("CINCH_BOT_WORKERS", "1")
+    here = os.nice(0)
+    pool.shutdown()
+    try:
+        monkeypatch.delenv("CINCH_BOT_NICE", raising=False)
+        assert pool._get_pool().submit(os.nice, 0).result(timeout=120) == min(19, here + 10)
+        pool.shutdown()
+        monkeypatch.setenv("CINCH_BOT_NICE", "0")
+        assert pool._get_pool().submit(os.nice, 0).result(timeout=120) == here
+    finally:
+        pool.shutdown()
+
+
+def test_the_workers_niceness_reads_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("CINCH_BOT_NICE", raising=False)
+    assert pool.worker_nice() == 10
+    monkeypatch.setenv("CINCH_BOT_NICE", " 3 ")
+    assert pool.worker_nice() == 3
+    for bad in ("low", "-1", "20", "1.5"):
+        monkeypatch.setenv("CINCH_BOT_NICE", bad)
+        with pytest.raises(InvalidInput, match="CINCH_BOT_NICE"):
+            pool.worker_nice()

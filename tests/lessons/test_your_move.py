@@ -11,11 +11,20 @@ from typing import Any
 import pytest
 
 from tests.lessons.test_loader import good_lesson, problems_of, text, write_course
+from tutorial.engine.cards import Card
+from tutorial.engine.seats import Seat
 from tutorial.explain import explain_illegal
 from tutorial.i18n import LANGS, get_translator
-from tutorial.lessons.cardwhy import illegal_feedback, move_feedback
+from tutorial.lessons.cardwhy import illegal_feedback, move_feedback, trick_end
 from tutorial.lessons.loader import load_course
 from tutorial.lessons.model import YourMove
+from tutorial.scenario.results import TablePlay
+
+
+def plays(*cards: str) -> tuple[TablePlay, ...]:
+    """A trick so far: ``plays("A:KC", "B:5D")``."""
+    return tuple(TablePlay(Seat.parse(x[0]), Card.parse(x[2:])) for x in cards)
+
 
 HANDS = {"B": ["5D", "JC", "3C", "9S"], "C": ["6H", "8C", "4C", "AS", "TD", "3S"]}
 
@@ -60,7 +69,7 @@ def test_feedback_for_a_wrong_and_an_illegal_card_in_every_language(
 ) -> None:
     move = loaded(tmp_path, with_move({"seat": "C"}))
     t = get_translator(lang)
-    trick = [{"seat": "A", "card": "KC"}, {"seat": "B", "card": "5D"}]
+    trick = plays("A:KC", "B:5D")
     said = move_feedback(t, lang, move, "8C", trick, 2)
     assert "8♣" in said and "5♦" in said and "5♥" in said and "10" in said
     assert said == " ".join(
@@ -122,9 +131,7 @@ def test_a_card_the_engine_cannot_tell_apart_needs_written_feedback(tmp_path: Pa
     written = {"7H": text("keeps the higher trump")}
     move = loaded(tmp_path / "b", with_move({"seat": "C", "feedback": written}, hands))
     t = get_translator("pt")
-    assert move_feedback(t, "pt", move, "7H", [{"seat": "A", "card": "KC"}], 2) == (
-        "keeps the higher trump (pt)"
-    )
+    assert move_feedback(t, "pt", move, "7H", plays("A:KC"), 2) == ("keeps the higher trump (pt)")
 
 
 def test_written_move_feedback_may_not_open_with_a_verdict(tmp_path: Path) -> None:
@@ -141,14 +148,19 @@ def test_the_real_lessons_have_your_moves_where_they_matter() -> None:
     assert any(m.seat == "C" and m.card == "6H" for m in moves)  # the overruff of the Left Pedro
 
 
-def _move(lesson_id: str, at: str) -> tuple[YourMove, list[dict[str, str]], int]:
+def _move(
+    lesson_id: str, at: str, step_id: str | None = None
+) -> tuple[YourMove, tuple[TablePlay, ...], int]:
     lesson = load_course().lesson(lesson_id)
     assert lesson is not None
     for step in lesson.steps:
+        if step_id is not None and step.id != step_id:
+            continue
         for n in step.narration:
             if n.your_move is not None and n.your_move.at == at and step.scenario is not None:
-                frame = step.scenario.replay.frame(at)
-                return n.your_move, frame["trick"][:-1], "CDHS".index(frame["trump"])
+                moment = step.scenario.replay.at(at)
+                assert moment.trick is not None and moment.trump is not None
+                return n.your_move, moment.trick[:-1], int(moment.trump)
     raise AssertionError(f"no move at {at} in {lesson_id}")
 
 
@@ -255,3 +267,52 @@ def test_lesson_five_hands_the_pile_to_the_learner() -> None:
     assert all(pile.outcomes[c]["winner"] == "A" for c in ("9H", "7H", "3H", "2H"))
     opened = l5["the-open-pile", "t1c2"]  # C takes B's pile with the ace
     assert opened.card == "AH" and set(opened.feedback) == {"7H"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_card_under_the_partner_s_winner_is_told_the_points_first(lang: str) -> None:
+    """Lesson 9: A's A♠ already wins; C should drop the Left Pedro 5♣ on it. The engine's
+    feedback for 7♠ began "7♠ is a trump, but it ranks below A♠" — beside the point when the
+    partner keeps the trick. Now it says first that the partner wins and the points are what
+    count, then where the trick goes with its points, then how many more the best card puts
+    on it (computed: the scripted card's trick minus this one's)."""
+    t = get_translator(lang)
+    move, trick, trump = _move("playing-well", "t1c3")
+    assert move.card == "5C"
+    for card, more in (("7S", 5), ("TS", 4)):
+        said = move_feedback(t, lang, move, card, trick, trump)
+        first = t(
+            "{partner}, your partner, is already winning the trick with {best}: what counts "
+            "now is the points you load on it.",
+            partner="A",
+            best="A♠",
+        )
+        assert said.startswith(first), said
+        end = trick_end(t, move.outcomes[card])
+        tail = t.n(
+            "With your best card here, the trick would carry {n} more point.",
+            "With your best card here, the trick would carry {n} more points.",
+            more,
+        )
+        assert said == f"{first} {end} {tail}"
+    # lesson 5: A loads the Left Pedro 5♦ on C's A♥ (6♥ adds nothing): the same account
+    move5, trick5, trump5 = _move("play-and-surplus-trumps", "t1c4")
+    said = move_feedback(t, lang, move5, "6H", trick5, trump5)
+    assert said.startswith(
+        t(
+            "{partner}, your partner, is already winning the trick with {best}: what counts "
+            "now is the points you load on it.",
+            partner="C",
+            best="A♥",
+        )
+    )
+
+
+def test_a_partner_winning_for_now_but_beaten_later_keeps_the_trick_account() -> None:
+    # lesson 1: A's K♥ wins for now, but D's A♥ comes after: C must trump — why Q♣ cannot
+    # win is the point there, not the points loaded
+    en = get_translator("en")
+    move, trick, trump = _move("first-steps", "t1c3", "trumping")
+    assert "QC" in move.legal and move.outcomes["QC"]["winner"] == "D"
+    said = move_feedback(en, "en", move, "QC", trick, trump)
+    assert said.startswith("Q♣ is neither a trump nor of the suit led, hearts"), said

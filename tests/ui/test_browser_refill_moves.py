@@ -18,8 +18,18 @@ __all__ = ["server"]
 L4 = "discard-and-refill"
 KEEP, PILE = "dealer-takes-the-rest", "more-than-six-trumps"
 TEXT = {
-    "es": {"forward": "Adelante ▶", "not_yet": "Todavía no.", "right": "¡Correcto!"},
-    "pt": {"forward": "Avançar ▶", "not_yet": "Ainda não.", "right": "Certo!"},
+    "es": {
+        "forward": "Adelante ▶",
+        "not_yet": "Todavía no.",
+        "right": "¡Correcto!",
+        "beneath": "Va debajo de la carta de arriba",
+    },
+    "pt": {
+        "forward": "Avançar ▶",
+        "not_yet": "Ainda não.",
+        "right": "Certo!",
+        "beneath": "Vai por baixo da carta de cima",
+    },
 }
 
 
@@ -71,6 +81,18 @@ def test_the_dealer_s_keep_and_the_open_pile_wrong_then_right(
         cards.first.wait_for(timeout=60_000)
         offered = {cards.nth(i).get_attribute("data-card") for i in range(cards.count())}
         assert offered == {"AS", "KS", "QS", "TS", "8S", "5S"}  # 4♠ goes beneath, not offered
+        # ... and shown under the buttons, with what it is: the seat's "7 cards" are all there
+        under = page.locator('.cc-seat[data-seat="B"] .cc-beneath')
+        assert under.count() == 1 and words["beneath"] in under.inner_text()
+        assert under.locator("svg.cc-card").count() == 1
+        assert "4♠" in (under.locator("svg.cc-card").get_attribute("aria-label") or "")
+        box, hand = under.bounding_box(), page.locator('.cc-seat[data-seat="B"] .cb-hand')
+        assert box is not None and box["y"] >= hand.bounding_box()["y"]  # under the buttons
+        # on a phone the seat gets a row of its own: six buttons in a column of six (one per
+        # row, a screen and a half high) put the verdict far below the top cards
+        rows = {round(cards.nth(i).bounding_box()["y"]) for i in range(cards.count())}
+        assert len(rows) <= 2, rows
+        page.screenshot(path=str(out / f"pile-{lang}-{size}-ask.png"))
         page.locator('button.cb-card[data-card="TS"]').click()
         wait_idle(page)
         wait_text(page, words["not_yet"], timeout=60)

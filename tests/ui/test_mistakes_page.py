@@ -7,10 +7,12 @@ import pytest
 
 from tests.ui.test_app import COURSE, _answer, app, no_errors, open_page
 from tutorial import mistakes
+from tutorial.engine.cards import Card
 from tutorial.i18n import LANGS, get_translator
 from tutorial.lessons.judge import expected
+from tutorial.lessons.model import YourMove
 from tutorial.mastery import stars
-from tutorial.progress import ProgressStore, lesson_prefix, move_item
+from tutorial.progress import ProgressStore, lesson_prefix, move_item, new_learner_code
 
 L7 = COURSE.lesson("left-pedro-is-not-a-diamond")
 assert L7 is not None
@@ -133,3 +135,57 @@ def test_home_counts_questions_and_moves_waiting_apart(lang: str) -> None:
     text = _texts(home)
     assert both in text, text
     assert t.n("{n} question", "{n} questions", 2) not in text
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_missed_card_is_judged_under_the_cards_as_in_the_lesson(
+    lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The verdict of a card played again in the review is drawn under the cards on the
+    table (the card buttons' note), where the learner clicked, as in the lesson: it was an
+    alert above the table, off a phone's screen once the learner had scrolled to the cards."""
+    from typing import Any
+
+    import streamlit as st
+
+    import tutorial.ui.reviewmove as reviewmove
+    from tutorial.engine.cards import parse_index
+
+    drawn: list[dict[str, Any]] = []
+
+    def buttons(t: Any, **kw: Any) -> int | None:  # the browser's click, as test_your_move_page
+        drawn.append(kw)
+        code = st.session_state.pop("_click", None)
+        return None if code is None else parse_index(code)
+
+    monkeypatch.setattr(reviewmove, "card_buttons", buttons)
+    assert L7 is not None
+    t = get_translator(lang)
+    step, mv = next((x, m) for x, m in L7.moves if isinstance(m, YourMove))
+    wrong = next(c for c in mv.legal if c != mv.card)
+    code = new_learner_code()
+    ProgressStore().record(
+        code, move_item(L7.id, step.id, mv.at), {"tried": [wrong], "shown": False}, done=True
+    )
+    page = open_page(app(lang=lang, learner=code), "mistakes")
+    no_errors(page)
+    captions = [c.value for c in page.caption]  # a move is not a question (it said so)
+    assert t.n("{n} move to review.", "{n} moves to review.", 1) in captions, captions
+    assert t.n("{n} question to review.", "{n} questions to review.", 1) not in captions
+    assert drawn and drawn[-1].get("note") is None and not drawn[-1]["passive"]
+    page.session_state["_click"] = wrong
+    page.run()
+    no_errors(page)
+    note = str(drawn[-1].get("note"))
+    assert note.startswith(t("Not yet.")) and Card.parse(wrong).pretty in note, note
+    assert drawn[-1]["passive"]  # answered: the cards are pictures now
+    alerts = " ".join(x.value for x in (*page.info, *page.success))
+    assert t("Not yet.") not in alerts  # not above the table any more
+    base = f"review:{L7.id}:{mistakes.move_id(step.id, mv.at)}:0"
+    page.button(key=f"next:{base}").click()
+    page.run()
+    page.session_state["_click"] = mv.card
+    page.run()
+    no_errors(page)
+    said = t("{seat} plays {card}.", seat=mv.seat, card=Card.parse(mv.card).pretty)
+    assert str(drawn[-1].get("note")) == t("Right!") + " " + said

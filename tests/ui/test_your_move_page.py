@@ -13,8 +13,9 @@ from streamlit.testing.v1 import AppTest
 
 import tutorial.ui.yourmove as yourmove
 from tests.ui.test_app import COURSE, app, no_errors, open_page
-from tutorial.engine.cards import parse_index
+from tutorial.engine.cards import Card, parse_index
 from tutorial.i18n import LANGS, get_translator
+from tutorial.lessons.model import Lesson, Step, YourMove
 from tutorial.progress import ProgressStore
 
 L7 = COURSE.lesson("left-pedro-is-not-a-diamond")
@@ -161,3 +162,45 @@ def test_try_again_after_show_me_and_reset_forgets_the_move() -> None:
         at.button(key=f"nf:{KEY}").click()
         at.run()
     assert at.session_state[KEY] == 2 and at.button(key=f"nf:{KEY}").disabled
+
+
+PILES = [
+    (lesson, step, mv)
+    for lesson in COURSE.lessons
+    for step, mv in lesson.moves
+    if isinstance(mv, YourMove) and mv.beneath
+]
+
+
+@pytest.mark.parametrize(
+    ("lesson", "step", "mv"), PILES, ids=[f"{x.id}:{s.id}" for x, s, _ in PILES]
+)
+def test_a_pile_seat_shows_the_cards_going_beneath_beside_its_buttons(
+    lesson: Lesson, step: Step, mv: YourMove
+) -> None:
+    """On an open pile the seat's panel said "7 cards" beside six buttons (the card going
+    beneath is not offered): now the cards going beneath are drawn under the buttons, with
+    what they are, and the count matches what is on the seat."""
+    t = get_translator("pt")
+    at = open_page(app(lang="pt", lesson=lesson.id, step=step.id), "lesson")
+    key = f"frame:{lesson.id}:{step.id}"
+    for _ in range(12):  # forward to the move
+        if DRAWN and DRAWN[-1].get("table"):
+            break
+        at.button(key=f"nf:{key}").click()
+        at.run()
+    no_errors(at)
+    drawn = DRAWN[-1]
+    assert {Card(c).code for c in drawn["cards"]} == set(mv.hand)
+    table = str(drawn["table"])
+    start = table.index(f'data-seat="{mv.seat}"')
+    panel = table[start : table.index('<div class="cc-seat ', start)]
+    held = len(mv.hand) + len(mv.beneath)
+    assert t.n("{n} card", "{n} cards", held) in panel
+    assert 'class="cc-beneath"' in panel, "the cards going beneath are not shown"
+    beneath = panel[panel.index('class="cc-beneath"') :]
+    text = t.n("Goes beneath the top card:", "Go beneath the top card:", len(mv.beneath))
+    assert text in beneath
+    assert beneath.count('class="cc-card') == len(mv.beneath)  # buttons + these = the count
+    for code in mv.beneath:
+        assert f"{Card.parse(code).pretty} — " in beneath  # its label, in the learner's language

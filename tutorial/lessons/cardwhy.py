@@ -16,6 +16,7 @@ from tutorial.engine.trumps import EFFECTIVE_SUIT, beats, is_trump
 from tutorial.explain import explain_illegal, point_name, suit_name, team_name
 from tutorial.i18n import Translator
 from tutorial.lessons.model import Question, Text, YourMove
+from tutorial.scenario.results import LegalReport, TablePlay, TrickReport
 
 SEATS = SEAT_LETTERS
 SUITS = SUIT_LETTERS
@@ -65,32 +66,71 @@ def why_not_winner(
 
 
 def move_feedback(
-    t: Translator, lang: str, move: YourMove, card: str, trick: list[dict[str, str]], trump: int
+    t: Translator,
+    lang: str,
+    move: YourMove,
+    card: str,
+    trick: Sequence[TablePlay],
+    trump: int,
 ) -> str:
     """Why ``card``, legal here, is not the move: the lesson's words for it if it wrote
-    some, else the engine's account of what the card does now and where the trick would go."""
+    some, else the engine's account of what the card does now and where the trick would go.
+    ``trick``: the cards played before it. When the partner is already winning and keeps the
+    trick, what matters is the points put on it: that comes first (and how many more the best
+    card would have put on it), not why the card does not win."""
     written: Text | None = move.feedback.get(card)
     if written is not None:
         return written.get(lang)
+    end = move.outcomes.get(card)
     parts: list[str] = []
     if trick:
-        led = EFFECTIVE_SUIT[trump][parse_index(trick[0]["card"])]
-        out = trick_winner(trump, [(SEATS.index(p["seat"]), parse_index(p["card"])) for p in trick])
-        best = Card(out.winning_card).code
+        led = EFFECTIVE_SUIT[trump][trick[0].card.index]
+        out = trick_winner(trump, [(int(p.seat), p.card.index) for p in trick])
+        best = Card(out.winning_card)
+        partner = Seat.parse(move.seat).partner
         if beats(parse_index(card), out.winning_card, trump, led):
             parts.append(
-                t(
-                    "{card} would beat {best} for now.",
-                    card=_pretty(card),
-                    best=_pretty(best),
-                )
+                t("{card} would beat {best} for now.", card=_pretty(card), best=best.pretty)
             )
+        elif (
+            end is not None
+            and Seat(out.winner) is partner
+            and (end["winner"], end["winning_card"]) == (partner.letter, best.code)
+        ):
+            return " ".join(_partner_keeps(t, move, end, partner, best))
         else:
-            parts.append(why_below(t, card, best, trump, led))
-    end = move.outcomes.get(card)
+            parts.append(why_below(t, card, best.code, trump, led))
     if end is not None:
         parts.append(trick_end(t, end))
     return " ".join(parts)
+
+
+def _partner_keeps(
+    t: Translator, move: YourMove, end: Mapping[str, Any], partner: Seat, best: Card
+) -> list[str]:
+    """A card under the partner's winner, the trick staying with the partner: the points
+    loaded on it matter, and how many more the scripted (best) card would have loaded."""
+    lines = [
+        t(
+            "{partner}, your partner, is already winning the trick with {best}: what counts now "
+            "is the points you load on it.",
+            partner=partner.letter,
+            best=best.pretty,
+        ),
+        trick_end(t, end),
+    ]
+    right = move.outcomes.get(move.card)
+    if right is not None and Seat.parse(str(right["winner"])).team is partner.team:
+        more = int(right["points"]) - int(end["points"])
+        if more > 0:
+            lines.append(
+                t.n(
+                    "With your best card here, the trick would carry {n} more point.",
+                    "With your best card here, the trick would carry {n} more points.",
+                    more,
+                )
+            )
+    return lines
 
 
 def trick_end(t: Translator, end: Mapping[str, Any]) -> str:
@@ -166,28 +206,24 @@ def question_feedback(t: Translator, lang: str, q: Question, response: Any) -> l
     rep = q.scenario.replay if q.scenario is not None else None
     if rep is None or q.ask is None or not q.scenario:
         return lines
-    r = rep.result
-    trump = SUITS.index(r["trump"]) if r.get("trump") else -1
-    if rep.kind == "trick" and q.ask in ("winner", "winning_card"):
-        plays = [
-            (SEATS[(SEATS.index(r["leader"]) + i) % 4], c[0] if isinstance(c, list) else c)
-            for i, c in enumerate(r["cards"])
-        ]
+    report = rep.report
+    if isinstance(report, TrickReport) and q.ask in ("winner", "winning_card"):
+        plays = [(p.seat.letter, p.card.code) for p in report.plays]
         chosen = [response] if q.type == "single" else list(response or [])
         for ch in chosen:
             card = next((c for s, c in plays if s == ch), ch)
             if any(c == card for _, c in plays):
-                why = why_not_winner(t, card, plays, trump)
+                why = why_not_winner(t, card, plays, int(report.trump))
                 if why:
                     lines.append(why)
-    elif rep.kind == "legal" and q.ask == "legal":
-        frame = rep.frames[-1]
-        trick = frame.get("trick") or []
-        led = EFFECTIVE_SUIT[trump][parse_index(trick[0]["card"])] if trick else -1
-        hand = list(r["hand"])
-        seat = frame["to_play"]
+    elif isinstance(report, LegalReport) and q.ask == "legal":
+        trump = int(report.trump)
+        trick = rep.timeline[-1].trick or ()
+        led = EFFECTIVE_SUIT[trump][trick[0].card.index] if trick else -1
+        hand = [c.code for c in report.hand]
+        seat = report.seat.letter
         picked_cards = set(response or [])
-        legal = set(r["legal"])
+        legal = {c.code for c in report.legal}
         reason = Reason.MUST_FOLLOW_TRUMP if led == trump else Reason.MUST_FOLLOW_SUIT_OR_TRUMP
         for c in hand:
             if c in picked_cards and c not in legal:

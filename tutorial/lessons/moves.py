@@ -26,20 +26,23 @@ points, or a later scripted card would no longer be legal) the lesson must write
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from tutorial.engine.actions import PlayCard
-from tutorial.engine.cards import CODES, mask_of, parse_index
+from tutorial.engine.cards import CODES, Card, mask_of, parse_index
 from tutorial.engine.errors import Reason
 from tutorial.engine.legality import why_illegal
 from tutorial.engine.points import point_table
 from tutorial.engine.profiles import get_profile
-from tutorial.engine.seats import SEAT_LETTERS, SUIT_LETTERS
+from tutorial.engine.seats import SEAT_LETTERS, SUIT_LETTERS, Seat
 from tutorial.engine.trick import legal_plays, trick_winner
 from tutorial.engine.trumps import EFFECTIVE_SUIT
 from tutorial.lessons.model import Scenario, Text, YourMove
 from tutorial.lessons.readers import _keys, _text
+from tutorial.scenario.replay import Replay
+from tutorial.scenario.results import TablePlay, codes
 from tutorial.yamldoc import Key, Where
 
 SEATS = SEAT_LETTERS
@@ -59,30 +62,31 @@ def read_your_move(
             "a your_move needs a card moment tNcK of a trick or hand scenario, the calls "
             f"(bidding) or the moment trump is named (the one after bidding), not {at!r}",
         )
-    frame = rep.frame(at)
-    play = frame["trick"][-1]
+    moment = rep.at(at)
+    assert moment.trick and moment.trump is not None  # a card moment of a trick
+    play = moment.trick[-1]
     seat = m["seat"]
     if not isinstance(seat, str) or seat.upper() not in SEATS:
         raise w.error((*path, "seat"), f"expected a seat A, B, C or D, not {seat!r}")
     seat = seat.upper()
-    if seat != play["seat"]:
+    if seat != play.seat.letter:
         raise w.error(
             (*path, "seat"),
-            f"at {at} {play['seat']} plays ({play['card']}), not {seat}: "
+            f"at {at} {play.seat.letter} plays ({play.card.code}), not {seat}: "
             "the learner's seat must be the one to play",
         )
-    held_after = (frame.get("hands") or {}).get(seat)
+    held_after = moment.hand(Seat.parse(seat))
     if held_after is None:
         raise w.error(
             (*path, "seat"),
             f"the scenario does not show {seat}'s hand, so the learner has no cards to "
             "choose from: list it under the trick's `hands:`",
         )
-    card, beneath = play["card"], tuple(play["beneath"])
-    before = [*held_after, card, *beneath]
+    card, beneath = play.card.code, tuple(codes(play.beneath))
+    before = [*codes(held_after), card, *beneath]
     offered = sorted(set(before) - set(beneath), key=parse_index)
-    trump = SUITS.index(frame["trump"])
-    earlier = frame["trick"][:-1]
+    trump = int(moment.trump)
+    earlier = moment.trick[:-1]
     if rep.kind == "hand":
         legal, illegal = _hand_legality(rep.states[at], seat, offered, beneath)
     else:
@@ -107,12 +111,12 @@ def read_your_move(
                     + ("the right card" if c == card else "not a legal card here"),
                 )
             feedback[c] = _text(w, (*path, "feedback", str(code)), text)
-    scripted = _outcome(rep, frame, at, trump, card, beneath)
+    scripted = _outcome(rep, at, trump, card, beneath)
     outcomes: dict[str, dict[str, Any]] = {}
     for c in legal:
         if c == card:
             continue
-        out = _outcome(rep, frame, at, trump, c, beneath)
+        out = _outcome(rep, at, trump, c, beneath)
         if out is not None and scripted is not None and _differs(out, scripted):
             outcomes[c] = out
         elif c not in feedback:
@@ -155,12 +159,12 @@ def _hand_legality(
 
 
 def _trick_legality(
-    seat: str, offered: list[str], earlier: list[dict[str, Any]], trump: int
+    seat: str, offered: list[str], earlier: Sequence[TablePlay], trump: int
 ) -> tuple[list[str], dict[str, dict[str, str]]]:
     """A trick scenario has no hand state: the same rule (:func:`legal_plays`) and reason
     codes as the engine's :func:`why_illegal` for a play."""
     hand = mask_of(parse_index(c) for c in offered)
-    led = EFFECTIVE_SUIT[trump][parse_index(earlier[0]["card"])] if earlier else -1
+    led = EFFECTIVE_SUIT[trump][earlier[0].card.index] if earlier else -1
     mask = legal_plays(hand, trump, led)
     legal = [c for c in offered if (mask >> parse_index(c)) & 1]
     reason = Reason.MUST_FOLLOW_TRUMP if led == trump else Reason.MUST_FOLLOW_SUIT_OR_TRUMP
@@ -178,7 +182,7 @@ def _trick_legality(
 
 
 def _outcome(
-    rep: Any, frame: dict[str, Any], at: str, trump: int, card: str, beneath: tuple[str, ...]
+    rep: Replay, at: str, trump: int, card: str, beneath: tuple[str, ...]
 ) -> dict[str, Any] | None:
     """The trick completed with ``card`` at moment ``at`` and the rest as scripted: winner,
     winning card, points and the point cards it carries (``captured``: the profile's point
@@ -189,14 +193,17 @@ def _outcome(
     n = int(m.group(1))
     if not rep.has(f"t{n}"):
         return None  # the scenario stops before the trick ends
-    last = rep.frame(f"t{n}")
+    last = rep.at(f"t{n}")
+    assert last.trick is not None
     k = int(m.group(2))
-    plays = [dict(p) for p in last["trick"]]
-    plays[k - 1] = {**plays[k - 1], "card": card, "beneath": list(beneath)}
+    plays = list(last.trick)
+    plays[k - 1] = replace(
+        plays[k - 1], card=Card.parse(card), beneath=tuple(Card.parse(c) for c in beneath)
+    )
     if rep.kind == "hand":
         state = rep.states[at].copy()
         for p in plays[k - 1 :]:
-            action = PlayCard(parse_index(p["card"]), tuple(parse_index(c) for c in p["beneath"]))
+            action = PlayCard(p.card.index, tuple(c.index for c in p.beneath))
             if why_illegal(state, action) is not None:
                 return None
             state.apply(action)
@@ -208,22 +215,21 @@ def _outcome(
             "points": int(tr.points),
             "captured": [name for name, c, _, held in table.cards if not held and tr.mask >> c & 1],
         }
-    led = EFFECTIVE_SUIT[trump][parse_index(plays[0]["card"])]
-    hands = last.get("hands") or {}
+    led = EFFECTIVE_SUIT[trump][plays[0].card.index]
     for p in plays[k:]:  # later scripted cards: still legal?
-        before = hands.get(p["seat"])
-        if before is None:
+        after = last.hand(p.seat)
+        if after is None:
             if k == 1:
                 return None  # a new suit led, and the later hands are unknown
             continue
-        held = mask_of(parse_index(c) for c in [*before, p["card"]])
-        if not (legal_plays(held, trump, led) >> parse_index(p["card"])) & 1:
+        held = mask_of(c.index for c in (*after, p.card))
+        if not (legal_plays(held, trump, led) >> p.card.index) & 1:
             return None
-    out = trick_winner(trump, [(SEATS.index(p["seat"]), parse_index(p["card"])) for p in plays])
+    out = trick_winner(trump, [(int(p.seat), p.card.index) for p in plays])
     profile = get_profile(rep.profile)
     table = point_table(profile, trump, (1 << 52) - 1)
     varying = {r.name for r in profile.points if r.varies or r.held}
-    taken = mask_of(parse_index(c) for p in plays for c in (p["card"], *p["beneath"]))
+    taken = mask_of(c.index for p in plays for c in p.cards)
     counted = [(name, v) for name, c, v, _ in table.cards if name not in varying and taken >> c & 1]
     return {
         "winner": SEATS[out.winner],
@@ -235,5 +241,5 @@ def _outcome(
 
 def _differs(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
     """Two outcomes the learner can tell apart: another winning side or other points."""
-    side = {"A": 0, "C": 0, "B": 1, "D": 1}
-    return side[a["winner"]] != side[b["winner"]] or a["points"] != b["points"]
+    side_a, side_b = (Seat.parse(str(x["winner"])).team for x in (a, b))
+    return side_a is not side_b or a["points"] != b["points"]

@@ -29,6 +29,7 @@ from tutorial.engine.profiles import get_profile
 from tutorial.engine.scoring import hand_delta
 from tutorial.lessons.model import Scenario, SolverCheck
 from tutorial.lessons.readers import _keys
+from tutorial.scenario.results import HandReport
 from tutorial.solver.analyse import solve, value
 from tutorial.solver.position import Position
 from tutorial.yamldoc import Key, Where
@@ -162,10 +163,11 @@ def _before(w: Where, path: tuple[Key, ...], at: Any, sc: Scenario) -> tuple[int
 def _position(
     w: Where, path: tuple[Key, ...], sc: Scenario, before: tuple[int, int] | None = None
 ) -> Position:
-    r = sc.replay.result
+    report = sc.replay.report
     if before is not None and sc.replay.kind == "hand":
         return Position.from_hand(hand_of(sc.data, before))
-    if sc.replay.kind != "hand" or r.get("position", {}).get("phase") != "play":
+    stops = report.position if isinstance(report, HandReport) else None
+    if sc.replay.kind != "hand" or stops is None or stops.phase != "play":
         raise w.error(
             path,
             "the solver needs a hand scenario that stops in the play phase "
@@ -216,7 +218,7 @@ def _measure(v: tuple[int, int], sc: Scenario, side: str, measure: str) -> int:
     t = TEAMS.index(side)
     if measure == "points":
         return v[t]
-    r = sc.replay.result
-    bidder = SEATS.index(r["bidder"]) & 1
-    _made, delta = hand_delta(bidder, int(r["bid"]), v)
+    report = sc.replay.report
+    assert isinstance(report, HandReport) and report.bidder is not None and report.bid is not None
+    _made, delta = hand_delta(int(report.bidder.team), report.bid, v)
     return delta[t]

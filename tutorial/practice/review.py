@@ -15,6 +15,7 @@ import threading
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
+from tutorial.bots import pool
 from tutorial.engine.actions import PlayCard, parse_action
 from tutorial.engine.cards import CODES
 from tutorial.engine.state import State
@@ -27,11 +28,16 @@ SAMPLES = 8
 
 
 def _get_pool() -> ProcessPoolExecutor:
+    """The review's worker, at a lower OS priority than the server (``CINCH_REVIEW_NICE``,
+    default 10, as the bots' workers: :func:`tutorial.bots.pool.lower_priority`)."""
     global _pool
     with _lock:
         if _pool is None:
             _pool = ProcessPoolExecutor(
-                max_workers=1, mp_context=multiprocessing.get_context("spawn")
+                max_workers=1,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=pool.lower_priority,
+                initargs=(pool.nice_setting("CINCH_REVIEW_NICE"),),
             )
         return _pool
 

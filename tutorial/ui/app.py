@@ -10,12 +10,14 @@ from streamlit.runtime.scriptrunner_utils.exceptions import ScriptControlExcepti
 
 from tutorial.i18n import LANGS
 from tutorial.progress import CODE_LENGTH
+from tutorial.ui import heap
 from tutorial.ui.session import (
     Session,
     course,
     language_picker,
     last_position,
     link_params,
+    one_lessons_version,
     progress_notice,
     setup,
     show_notes,
@@ -41,6 +43,17 @@ def _page(name: str) -> str:
 
 
 def pages(s: Session) -> dict[str, st.Page]:
+    """The app's pages, titled in the learner's language: made once a session and language
+    (each ``st.Page`` resolves and checks its file: 1.3–1.5 ms of the server's lock a run)."""
+    held = st.session_state.get("_pages")
+    if isinstance(held, tuple) and len(held) == 2 and held[0] == s.lang:
+        return dict(held[1])
+    made = _make_pages(s)
+    st.session_state["_pages"] = (s.lang, made)
+    return dict(made)
+
+
+def _make_pages(s: Session) -> dict[str, st.Page]:
     t = s.t
     return {
         "home": st.Page(
@@ -160,6 +173,11 @@ def sidebar(s: Session, all_pages: dict[str, st.Page], page: st.Page) -> None:
 
 
 def main() -> None:
+    with one_lessons_version():  # the lessons folder is walked once a run
+        _main()
+
+
+def _main() -> None:
     s = setup()
     st.session_state["_session"] = s
     all_pages = pages(s)
@@ -178,3 +196,4 @@ def main() -> None:
     finally:
         with notice.container():
             progress_notice(s)
+        heap.settle(f"{page.url_path or 'home'}:{s.lang}")  # once a page and language: warm

@@ -16,8 +16,7 @@ from tutorial.lessons.model import Lesson, Question
 from tutorial.progress import Item, question_item
 from tutorial.scenario.results import GameReport, HandReport, LegalReport, ScoreReport, TrickReport
 from tutorial.ui.session import Session, keep, store
-from tutorial.ui.table import frame_table
-from tutorial.ui.views import safe_md
+from tutorial.ui.views import moment_table, safe_md
 
 
 def question_view(
@@ -123,7 +122,7 @@ def scenario_preview(s: Session, q: Question) -> None:
         frame = rep.timeline[-1]
         if rep.kind == "trick":  # show all cards, but not who wins
             frame = replace(frame, winner=None, winning_card=None)
-        st.markdown(frame_table(s.t, frame, rep.profile), unsafe_allow_html=True)
+        st.markdown(moment_table(s.t, frame, rep.profile), unsafe_allow_html=True)
     elif isinstance(rep.report, ScoreReport | GameReport):
         lines = []
         t = s.t

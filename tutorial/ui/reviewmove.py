@@ -8,13 +8,12 @@ from typing import Any
 
 import streamlit as st
 
-from tutorial.drills.model import show_moment
 from tutorial.engine.cards import Card, parse_index
 from tutorial.engine.profiles import get_profile
-from tutorial.engine.seats import SUIT_LETTERS
 from tutorial.lessons.cardwhy import illegal_feedback, move_feedback
 from tutorial.lessons.choicewhy import choice_said, decision_feedback, option_label
 from tutorial.lessons.model import Step, YourDecision, YourMove
+from tutorial.scenario.moments import Moment
 from tutorial.ui.cardbuttons import card_buttons
 from tutorial.ui.session import Session
 from tutorial.ui.table import frame_table
@@ -23,34 +22,41 @@ from tutorial.ui.yourdecision import decision_facts, decision_moment
 from tutorial.ui.yourmove import before_move
 
 
-def review_choice(s: Session, step: Step, move: YourMove | YourDecision, base: str) -> str | None:
-    """Draw the move to answer; the choice clicked in this run (a card code, a call, a suit),
-    else None. Returns None once answered (``res:<base>`` is set by the page)."""
+def review_move(
+    s: Session,
+    step: Step,
+    move: YourMove | YourDecision,
+    base: str,
+    result: dict[str, Any] | None,
+) -> str | None:
+    """Draw the move to answer, and once answered (``result``, set by the page) its verdict
+    where the learner clicked, as the lesson does: under the cards on the table, or between
+    the prompt and the option buttons. Returns the choice clicked in this run (a card code,
+    a call, a suit), else None (always None once answered)."""
     t = s.t
     assert step.scenario is not None
     rep = step.scenario.replay
-    i = rep.moments.index(move.at)
-    answered = st.session_state.get(f"res:{base}") is not None
+    if move.prompt is not None:
+        st.markdown(safe_md(move.prompt.get(s.lang)))
     if isinstance(move, YourDecision):
-        if move.prompt is not None:
-            st.markdown(safe_md(move.prompt.get(s.lang)))
-        before = rep.timeline[i - 1]
-        if move.kind == "keep":
-            for fact in decision_facts(t, move, before):
-                st.caption(safe_md(fact))
-        st.markdown(
-            frame_table(t, decision_moment(move, before), rep.profile), unsafe_allow_html=True
-        )
+        if result is not None:
+            decision_verdict(s, move, result)
+        before = rep.timeline[rep.moments.index(move.at) - 1]
         picked: str | None = None
         with st.container(horizontal=True, gap="small", key=f"rvo:{base}"):
             for o in move.options:
-                if st.button(option_label(t, move, o), key=f"rvc:{base}:{o}", disabled=answered):
+                label = option_label(t, move, o)
+                if st.button(label, key=f"rvc:{base}:{o}", disabled=result is not None):
                     picked = o
+        for fact in decision_facts(t, move, before):
+            st.caption(safe_md(fact))
+        st.markdown(
+            frame_table(t, decision_moment(move, before), rep.profile), unsafe_allow_html=True
+        )
         return picked
-    if move.prompt is not None:
-        st.markdown(safe_md(move.prompt.get(s.lang)))
-    frame = before_move(rep.frame(move.at), move)
-    trump = SUIT_LETTERS.index(frame["trump"])
+    frame = before_move(rep.at(move.at), move)
+    assert frame.trump is not None  # a card moment: trump is named
+    trump = int(frame.trump)
     clicked = card_buttons(
         t,
         key=f"rvb:{base}",
@@ -60,42 +66,42 @@ def review_choice(s: Session, step: Step, move: YourMove | YourDecision, base: s
         trump=trump,
         profile=get_profile(rep.profile),
         group_label=t("{seat}'s cards: choose one to play", seat=move.seat),
-        table=frame_table(t, show_moment(frame), rep.profile, slot=move.seat),
-        passive=answered,
+        table=frame_table(
+            t,
+            frame,
+            rep.profile,
+            slot=move.seat,
+            beneath=[Card.parse(c) for c in move.beneath],
+        ),
+        passive=result is not None,
+        note=None if result is None else card_verdict(s, move, frame, result),
     )
-    return None if clicked is None else Card(clicked).code
+    return None if clicked is None or result is not None else Card(clicked).code
 
 
-def review_feedback(
-    s: Session, step: Step, move: YourMove | YourDecision, result: dict[str, Any]
-) -> None:
-    """Right: the move; wrong: why that choice is not the move (the engine's or the lesson's)."""
+def card_verdict(s: Session, move: YourMove, frame: Moment, result: dict[str, Any]) -> str:
+    """The verdict of a card, drawn under the cards (the lesson's words for it)."""
     t = s.t
-    choice = str(result.get("response"))
-    if isinstance(move, YourDecision):
-        if result["ok"]:
-            st.success(
-                t("Right!") + " " + safe_md(choice_said(t, move, choice)),
-                icon=":material/check_circle:",
-            )
-        else:
-            why = decision_feedback(t, s.lang, move, choice)
-            head = option_label(t, move, choice)
-            st.info(
-                t("Not yet.") + " **" + safe_md(head) + ":** " + safe_md(why),
-                icon=":material/replay:",
-            )
-        return
     if result["ok"]:
         card = Card.parse(move.card).pretty
+        return t("Right!") + " " + t("{seat} plays {card}.", seat=move.seat, card=card)
+    assert frame.trump is not None
+    response = str(result.get("response"))
+    why = move_feedback(t, s.lang, move, response, frame.trick or (), int(frame.trump))
+    return t("Not yet.") + " " + why
+
+
+def decision_verdict(s: Session, move: YourDecision, result: dict[str, Any]) -> None:
+    """Right: what was decided; wrong: why that choice is not the move (the engine's or the
+    lesson's words)."""
+    t = s.t
+    choice = str(result.get("response"))
+    if result["ok"]:
         st.success(
-            t("Right!") + " " + safe_md(t("{seat} plays {card}.", seat=move.seat, card=card)),
+            t("Right!") + " " + safe_md(choice_said(t, move, choice)),
             icon=":material/check_circle:",
         )
         return
-    assert step.scenario is not None
-    rep = step.scenario.replay
-    frame = before_move(rep.frame(move.at), move)
-    trump = SUIT_LETTERS.index(frame["trump"])
-    why = move_feedback(t, s.lang, move, choice, frame["trick"], trump)
-    st.info(t("Not yet.") + " " + safe_md(why), icon=":material/replay:")
+    why = decision_feedback(t, s.lang, move, choice)
+    head = option_label(t, move, choice)
+    st.info(t("Not yet.") + " **" + safe_md(head) + ":** " + safe_md(why), icon=":material/replay:")

@@ -9,7 +9,9 @@ language reruns the page without losing the step, the scenario position or the a
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -45,8 +47,25 @@ def course() -> Course:
 def lessons_version() -> str:
     """The version of the lessons folder as one string (:func:`fingerprint`): the caches
     below are keyed by it, and Streamlit hashes a string at a fraction of the cost of the
-    tuple of every file's name, time and size (every page run looks it up)."""
-    return repr(fingerprint())
+    tuple of every file's name, time and size (every page run looks it up). Within a run of
+    the app (:func:`one_lessons_version`) the folder is walked once, not at every call."""
+    pinned = getattr(_this_run, "lessons_version", None)
+    return pinned if isinstance(pinned, str) else repr(fingerprint())
+
+
+_this_run = threading.local()
+
+
+@contextmanager
+def one_lessons_version() -> Iterator[None]:
+    """One version of the lessons folder for everything a page run does in this thread (the
+    sidebar, the page and the course's caches ask three or more times a run; each walk of
+    the folder cost about 3 ms of the server's lock). Outside it every call walks the folder."""
+    _this_run.lessons_version = repr(fingerprint())
+    try:
+        yield
+    finally:
+        _this_run.lessons_version = None
 
 
 @st.cache_resource(show_spinner=False, max_entries=2)

@@ -20,8 +20,8 @@ from tutorial.ui.moments import (
     pretty,
 )
 from tutorial.ui.session import Session, store
-from tutorial.ui.table import frame_table, taken_so_far
-from tutorial.ui.views import safe_md
+from tutorial.ui.table import taken_so_far
+from tutorial.ui.views import moment_table, safe_md
 from tutorial.ui.yourdecision import your_decision
 from tutorial.ui.yourmove import move_state, your_move
 
@@ -125,7 +125,7 @@ def stepper(
         if not your_decision(s, lesson, step, move, frames[i - 1], scenario.replay.profile, saved):
             return  # the learner calls (names trump) first; the moment is drawn once they have
     elif move is not None and not your_move(
-        s, lesson, step, move, scenario.replay.frames[i], scenario.replay.profile, saved
+        s, lesson, step, move, frame, scenario.replay.profile, saved
     ):
         return  # the learner plays this card first; the moment is drawn once they have
     kind = scenario.replay.kind
@@ -136,7 +136,7 @@ def stepper(
             dim = set(frame.hand(frame.to_play) or ()) - set(frame.legal)
         taken = taken_so_far(frames, i) if kind != "legal" else None
         st.markdown(
-            frame_table(t, frame, scenario.replay.profile, dim, taken), unsafe_allow_html=True
+            moment_table(t, frame, scenario.replay.profile, dim, taken), unsafe_allow_html=True
         )
         if kind == "legal":
             assert frame.to_play is not None and frame.legal is not None

@@ -147,6 +147,10 @@ class TableView:
     slot: str | None = None
     """A seat whose cards are drawn elsewhere (the learner's card buttons): its hand is an
     empty ``cc-slot`` element to be filled."""
+    beneath: Sequence[CardView] = ()
+    """The slot seat's cards that go beneath the card it chooses (an open pile): not offered,
+    drawn under the slot with ``beneath_text``, so every card the seat holds is in view."""
+    beneath_text: str = ""
 
 
 _POS = {Seat.A: "south", Seat.B: "west", Seat.C: "north", Seat.D: "east"}
@@ -175,6 +179,8 @@ TABLE_CSS = """
 .cc-pile{display:flex}.cc-pile svg+svg{margin-left:-38px}
 .cc-pile svg:first-child{position:relative;z-index:2}
 .cc-card.cc-dim{opacity:.4}
+.cc-beneath{display:flex;flex-wrap:wrap;align-items:center;gap:.1rem .5rem;margin-top:.3rem}
+.cc-beneath .cc-hand{margin-top:0}
 .cc-trump{font-weight:700;margin-bottom:.2rem;font-size:.88rem}
 .cc-caption{margin:.2rem auto 0;font-size:.85rem;max-width:280px}
 .cc-legend{grid-column:1/-1;display:flex;flex-wrap:wrap;gap:.1rem .8rem;font-size:.75rem;
@@ -189,7 +195,9 @@ TABLE_CSS = """
  .cc-hand{padding-left:22px}.cc-hand svg{width:38px;height:53px;margin-left:-22px}
  .cc-trick{width:164px;height:150px}.cc-play svg{width:44px;height:61px}
  .cc-at-C,.cc-at-A{left:60px}.cc-at-B,.cc-at-D{top:38px}.cc-caption{max-width:none}
- .cc-table .cc-legend li{font-size:.68rem}.cc-legend{gap:0 .5rem}}
+ .cc-table .cc-legend li{font-size:.68rem}.cc-legend{gap:0 .5rem}
+ .cc-table.cc-side-slot{grid-template-areas:"middle middle" "north north" "west west"
+ "east east" "south south"}}
 </style>
 """
 
@@ -239,13 +247,26 @@ def _legend_html(legend: Legend) -> str:
     return f'<ul class="cc-legend">{lis}</ul>'
 
 
+def _beneath_html(view: TableView) -> str:
+    cards = "".join(card_svg(c, view.trump) for c in view.beneath)
+    return (
+        f'<div class="cc-beneath"><span class="cc-note">{escape(view.beneath_text)}</span>'
+        f'<div class="cc-hand">{cards}</div></div>'
+    )
+
+
 def table_html(view: TableView) -> str:
     """The whole card table as HTML: the four seats around the trick, each played card in
     front of the seat that played it. Seat titles are ``role="heading"`` blocks, not HTML
     headings, so Markdown adds no "link to heading" Tab stops."""
+    # on a phone B and D share a row; a side seat whose cards are buttons gets a row of its
+    # own (in half a row its six buttons stood in one column, a screen and a half high)
+    at = {s.letter: _POS[s] for s in Seat}.get(view.slot or "")
+    side = " cc-side-slot" if at in ("west", "east") else ""
     out = [
         TABLE_CSS,
-        f'<div class="cc-table" role="group" aria-label="{escape(view.trump_text, quote=True)}">',
+        f'<div class="cc-table{side}" role="group" '
+        f'aria-label="{escape(view.trump_text, quote=True)}">',
     ]
     for s in Seat:
         seat, team = s.letter, s.team.label
@@ -266,6 +287,7 @@ def table_html(view: TableView) -> str:
             f"{title}</span>{notes}</div>"
             + (f'<div class="cc-hand">{cards}</div>' if cards else "")
             + ('<div class="cc-slot"></div>' if view.slot == seat else "")
+            + (_beneath_html(view) if view.slot == seat and view.beneath else "")
             + "</div>"
         )
     plays = []

@@ -113,9 +113,11 @@ def frame_table(
     dim: set[Card] | None = None,
     taken: Taken | None = None,
     slot: str | None = None,
+    beneath: Sequence[Card] = (),
 ) -> str:
     """The table's HTML; ``slot``: a seat whose cards are drawn as buttons in its place
-    (:func:`tutorial.ui.cardbuttons.card_buttons` with ``table=``)."""
+    (:func:`tutorial.ui.cardbuttons.card_buttons` with ``table=``); ``beneath``: that seat's
+    cards going beneath the card it chooses (an open pile), shown under the buttons."""
     trump = None if frame.trump is None else int(frame.trump)
     win = frame.winning_card
     hands = {
@@ -126,8 +128,8 @@ def frame_table(
     trick = []
     for n, play in enumerate(frame.trick or ()):
         top = _views(t, [play.card], trump, profile, winner=win)[0]
-        beneath = tuple(_views(t, play.beneath, trump, profile))
-        trick.append(svg.Play(play.seat.letter, top, beneath, t("led") if n == 0 else ""))
+        under = tuple(_views(t, play.beneath, trump, profile))
+        trick.append(svg.Play(play.seat.letter, top, under, t("led") if n == 0 else ""))
     caption = ""
     if frame.winner is not None and frame.winning_card is not None:
         led = frame.led_suit
@@ -154,6 +156,8 @@ def frame_table(
         seat_notes=seat_notes(t, frame, taken),
         legend=legend(t),
         slot=slot,
+        beneath=_views(t, beneath, trump, profile),
+        beneath_text=t.n("Goes beneath the top card:", "Go beneath the top card:", len(beneath)),
     )
     return svg.table_html(view)
 

@@ -6,24 +6,22 @@ account of it (or the lesson's words); a card the rules forbid says the rule tha
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import streamlit as st
 
-from tutorial.drills.model import show_moment
 from tutorial.engine.cards import Card, parse_index
 from tutorial.engine.profiles import get_profile
-from tutorial.engine.seats import SUIT_LETTERS
+from tutorial.engine.seats import Seat
 from tutorial.lessons.cardwhy import illegal_feedback, move_feedback
 from tutorial.lessons.model import Lesson, Step, YourDecision, YourMove
 from tutorial.progress import Item, move_item
+from tutorial.scenario.moments import NO_HANDS, Moment
 from tutorial.ui.cardbuttons import card_buttons
 from tutorial.ui.session import Session, store
 from tutorial.ui.table import frame_table
 from tutorial.ui.views import safe_md
-
-SUITS = SUIT_LETTERS
-
 
 Move = YourMove | YourDecision
 
@@ -53,15 +51,25 @@ def move_state(
     return state
 
 
-def before_move(frame: dict[str, Any], move: YourMove) -> dict[str, Any]:
-    """The table just before the learner's card: the trick without it, the card in hand."""
-    hands = dict(frame.get("hands") or {})
-    hands[move.seat] = [*hands.get(move.seat, []), move.card, *move.beneath]
-    out = {k: v for k, v in frame.items() if k not in ("winner", "winning_card")}
-    out["trick"] = list(frame.get("trick") or [])[:-1]
-    out["hands"] = hands
-    out["to_play"] = move.seat
-    return out
+def before_move(moment: Moment, move: YourMove) -> Moment:
+    """The table just before the learner's card: the trick without it (nothing won yet),
+    the card (and a pile's cards beneath) back in the seat's hand, the seat to play."""
+    seat = Seat.parse(move.seat)
+    hands = list(moment.hands or NO_HANDS)
+    back = tuple(Card.parse(c) for c in (move.card, *move.beneath))
+    hands[seat] = (*(hands[seat] or ()), *back)
+    return replace(
+        moment,
+        id="position",
+        hands=tuple(hands),
+        trick=(moment.trick or ())[:-1],
+        winner=None,
+        winning_card=None,
+        trumped=None,
+        trick_points=None,
+        to_play=seat,
+        legal=None,
+    )
 
 
 def save_move(s: Session, lesson: Lesson, step: Step, move: Move, state: dict[str, Any]) -> None:
@@ -109,7 +117,7 @@ def your_move(
     lesson: Lesson,
     step: Step,
     move: YourMove,
-    frame: dict[str, Any],
+    frame: Moment,
     profile: str,
     saved: dict[str, Item] | None = None,
 ) -> bool:
@@ -132,7 +140,8 @@ def your_move(
             )
         return True
     before = before_move(frame, move)
-    trump = SUITS.index(frame["trump"])
+    assert before.trump is not None  # a card moment: trump is named
+    trump = int(before.trump)
     prompt = (
         move.prompt.get(s.lang)
         if move.prompt is not None
@@ -143,7 +152,7 @@ def your_move(
         note = None
         if state["tried"]:  # under the cards: where the learner just clicked, at any width
             last = state["tried"][-1]
-            why = move_feedback(t, s.lang, move, last, before["trick"], trump)
+            why = move_feedback(t, s.lang, move, last, before.trick or (), trump)
             note = t("Not yet.") + " " + why + " " + t("Try again: there is no penalty.")
         # One key for the whole move, so a wrong try redraws the same table in place. A key
         # per try made the browser drop the table and build a new one: meanwhile the block
@@ -160,7 +169,13 @@ def your_move(
             trump=trump,
             profile=get_profile(profile),
             group_label=t("{seat}'s cards: choose one to play", seat=move.seat),
-            table=frame_table(t, show_moment(before), profile, slot=move.seat),
+            table=frame_table(
+                t,
+                before,
+                profile,
+                slot=move.seat,
+                beneath=[Card.parse(c) for c in move.beneath],
+            ),
             note=note,
         )
         if state["tried"]:

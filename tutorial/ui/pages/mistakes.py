@@ -9,7 +9,7 @@ from tutorial.lessons.judge import judge
 from tutorial.lessons.model import YourMove
 from tutorial.ui.app import current, pages
 from tutorial.ui.quiz import answer_widget, scenario_preview
-from tutorial.ui.reviewmove import review_choice, review_feedback
+from tutorial.ui.reviewmove import review_move
 from tutorial.ui.session import course, link_params, store
 from tutorial.ui.views import safe_md
 
@@ -40,8 +40,20 @@ if shown is None:
     shown = due[0]
     pick = (shown.lesson.id, shown.id, shown.box.attempts)
     st.session_state["_review_pick"] = pick
-if due:
-    st.caption(t.n("{n} question to review.", "{n} questions to review.", len(due)))
+if due:  # questions and "your move" moments counted apart: a move is not a question
+    n_questions = sum(1 for d in due if d.question is not None)
+    n_moves = len(due) - n_questions
+    if n_questions and n_moves:
+        waiting = t(
+            "{questions} and {moves} to review.",
+            questions=t.n("{n} question", "{n} questions", n_questions),
+            moves=t.n("{n} move", "{n} moves", n_moves),
+        )
+    elif n_moves:
+        waiting = t.n("{n} move to review.", "{n} moves to review.", n_moves)
+    else:
+        waiting = t.n("{n} question to review.", "{n} questions to review.", n_questions)
+    st.caption(waiting)
 current_due = shown
 assert pick is not None
 lesson, q = current_due.lesson, current_due.question
@@ -59,9 +71,7 @@ with st.container(border=True, key=f"rq:{lesson.id}:{key}"):
         step, mv = current_due.step, current_due.move
         assert step is not None and mv is not None
         st.markdown("**" + safe_md(t("Your move")) + "**")
-        if result is not None:  # above the table: it shows where the learner clicked
-            review_feedback(s, step, mv, result)
-        picked = review_choice(s, step, mv, base)
+        picked = review_move(s, step, mv, base, result)  # the verdict where they clicked
         if picked is not None and result is None:
             right_choice = mv.card if isinstance(mv, YourMove) else mv.choice
             ok = picked == right_choice

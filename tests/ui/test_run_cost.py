@@ -1,0 +1,82 @@
+"""What one page run of the app costs the server: the work every run repeats is done once."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import tutorial.ui.session as session
+from tests.ui.test_bad_content import run
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_a_page_run_walks_the_lessons_folder_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sidebar, the lesson page and the course's caches each ask for the folder's
+    version; it is read once a run (each walk cost about 3 ms of the server's lock)."""
+    walks: list[int] = []
+    real = session.fingerprint
+
+    def counted() -> tuple[tuple[str, int, int], ...]:
+        walks.append(1)
+        return real()
+
+    monkeypatch.setattr(session, "fingerprint", counted)
+    at = run("lesson", lang="en", lesson="left-pedro-is-not-a-diamond")
+    assert len(walks) == 2  # two runs: the home page, then the lesson page
+    at.run()
+    assert len(walks) == 3
+    assert session.lessons_version() == repr(real())  # outside a run: read each time
+    assert len(walks) == 4
+
+
+def test_the_pages_are_made_once_a_session_and_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each ``st.Page`` resolves and checks its file; the set is made again only when the
+    learner's language changes (the titles are in it)."""
+    import tutorial.ui.app as app
+
+    made: list[str] = []
+    real = app._make_pages
+
+    def counted(s: session.Session) -> dict[str, object]:
+        made.append(s.lang)
+        return real(s)
+
+    monkeypatch.setattr(app, "_make_pages", counted)
+    at = run("lesson", lang="en", lesson="left-pedro-is-not-a-diamond")
+    at.run()
+    assert made == ["en"]
+    at.selectbox(key="lang_picker").set_value("pt").run()
+    assert made == ["en", "pt"]
+    assert at.title[0].value.startswith("Lição 7")  # the page in the new language
+    at.run()
+    assert made == ["en", "pt"]
+
+
+def test_a_moment_table_is_drawn_once_and_the_same() -> None:
+    from tutorial.i18n import get_translator
+    from tutorial.lessons.loader import load_course
+    from tutorial.ui.table import frame_table, taken_so_far
+    from tutorial.ui.views import _moment_table, moment_table
+
+    lesson = load_course().lesson("left-pedro-is-not-a-diamond")
+    assert lesson is not None
+    t = get_translator("es")
+    _moment_table.cache_clear()
+    for step in lesson.steps:
+        if step.scenario is None:
+            continue
+        frames = step.scenario.replay.timeline
+        profile = step.scenario.replay.profile
+        for i, f in enumerate(frames):
+            dim = set(f.legal or ())
+            for taken in (None, taken_so_far(frames, i)):
+                want = frame_table(t, f, profile, dim, taken)
+                assert moment_table(t, f, profile, dim, taken) == want
+                hits = _moment_table.cache_info().hits
+                assert moment_table(t, f, profile, dim, taken) == want
+                assert _moment_table.cache_info().hits == hits + 1
+    assert moment_table(get_translator("fr"), f, profile) == frame_table(
+        get_translator("fr"), f, profile
+    )
