@@ -117,19 +117,19 @@ def test_another_holder_or_another_point_class_is_another_key(profile: str) -> N
 def test_one_table_shared_by_many_deals_values_every_card_as_the_session_2_solver(
     profile: str,
 ) -> None:
-    """Positions with the same trump and point table keep one table (``Search.bind``), so
-    every relative-rank key is shared across them: an incomplete key would give one
-    position's bound to another's. Here: the cards of one position dealt again among the
-    four seats 30 times (counts kept, so the same cards and points are in play), every
-    card valued with one shared Search."""
+    """Positions with the same trump and point table keep one table and one cache of
+    two-trick endings (``Search.bind``), so every relative-rank key is shared across them:
+    an incomplete key would give one position's bound to another's. Here: the cards of one
+    position dealt again among the four seats 30 times (counts kept, so the same cards and
+    points are in play), every card valued with one shared Search."""
     rng = random.Random(f"keys-shared-{profile}")
     while True:  # a position with points still to fight for
         base = _boundary(profile, rng, 3)
         shared = Search(base)
         solve(base, shared)
-        if len(shared.tt) >= 10:
+        if len(shared.tt) + len(shared.last_two) >= 10:
             break
-    table = shared.tt
+    table, endings = shared.tt, shared.last_two
     for _ in range(30):
         pool = [c for c in range(52) if sum(base.hands) >> c & 1]
         rng.shuffle(pool)
@@ -141,7 +141,10 @@ def test_one_table_shared_by_many_deals_values_every_card_as_the_session_2_solve
         pos = _with_hands(base, hands)
         analysis = solve(pos, shared)
         assert {a.card: a.value for a in analysis.actions} == legacy_values(pos), pos.describe()
-    assert shared.tt is table and len(table) > 60  # entries from many of the deals
+    # entries from many of the deals (bounds of three-trick boundaries and the exact values
+    # of two-trick endings, both keyed by the relative-rank key)
+    assert shared.tt is table and shared.last_two is endings
+    assert len(table) + len(endings) > 60
 
 
 def test_one_table_shared_across_deals_of_one_trump() -> None:

@@ -29,6 +29,7 @@ the trick order of ``TrumpRules.trick_key``, the pile rule of ``position.pile_to
 
 from __future__ import annotations
 
+from tutorial.solver.endgame import two_tricks
 from tutorial.solver.position import Position
 from tutorial.solver.tables import from_strength, layout
 from tutorial.solver.trick import search_trick
@@ -116,6 +117,8 @@ class Search:
         classes = sorted(set(self.pts))
         self.digit = tuple(lay.suit[i] << 2 | classes.index(self.pts[i]) << 4 for i in range(52))
         self.tt: dict[tuple[int, int], Entry] = {}
+        self.last_two: dict[tuple[int, int], int] = {}
+        self.orders: dict[tuple[tuple[int, ...], int, int, int], tuple[int, ...]] = {}
         self.hands = [0, 0, 0, 0]
         self.pile_cards = 999
 
@@ -267,6 +270,23 @@ class Search:
             return lo
         if hi <= alpha or lo == hi:
             return hi
+        if (
+            o.bit_count() == 8
+            and h0.bit_count() == 2
+            and h1.bit_count() == 2
+            and h2.bit_count() == 2
+        ):
+            # the last two tricks (every hand holds two cards): exact, cached
+            if low >= 0:
+                seq = (seq & low) | ((seq >> 8) & ~low)
+            elif seq < 0:
+                seq = self.sequence()
+            key2 = (seq, leader)
+            v2 = self.last_two.get(key2)
+            if v2 is None:
+                self.nodes += 1
+                v2 = self.last_two[key2] = two_tricks(self, leader)
+            return v2
         if low >= 0:
             seq = (seq & low) | ((seq >> 8) & ~low)
         elif seq < 0:

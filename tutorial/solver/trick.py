@@ -56,7 +56,7 @@ def _lead_order(
     return out
 
 
-def _reps(m: int, o: int, above: tuple[int, ...], pts: tuple[int, ...]) -> list[int]:
+def _reps(m: int, o: int, above: tuple[int, ...], pts: tuple[int, ...]) -> tuple[int, ...]:
     """The cards of ``m`` that are not equivalent to a stronger one of ``m`` (the next
     stronger card out is ours and carries the same points), weakest first."""
     out = []
@@ -71,18 +71,18 @@ def _reps(m: int, o: int, above: tuple[int, ...], pts: tuple[int, ...]) -> list[
             if nxt & m and pts[c] == pts[nxt.bit_length() - 1]:
                 continue
         out.append(c)
-    return out
+    return tuple(out)
 
 
 def _follow_order(
-    reps: list[int],
+    reps: tuple[int, ...],
     pts: tuple[int, ...],
     keys: tuple[int, ...],
     best: int,
     partner_wins: bool,
     last: bool,
     tpts: int,
-) -> list[int]:
+) -> tuple[int, ...]:
     """A follower's candidate cards ``reps`` (one of each run of equivalent cards), likely
     best first, as ``score * 64 + card``: take a trick that holds points as cheaply as
     possible, duck one that holds none, drop points on a partner's winning card, throw
@@ -104,7 +104,7 @@ def _follow_order(
             sc = 200 - 20 * p - k
         out.append(sc * 64 + c)
     out.sort(reverse=True)
-    return out
+    return tuple(out)
 
 
 def search_trick(
@@ -118,19 +118,24 @@ def search_trick(
     h0, h1, h2, h3 = hands[s0], hands[s1], hands[s2], hands[s3]
     above, pts, tb, key, suit, block = sr.above, sr.pts, sr.trumps, sr.key, sr.suit, sr.block
     node = sr._node
-    # every hand holds two cards: the trick after this one is the last, counted directly
-    endgame = h0.bit_count() == 2 and h1.bit_count() == 2 and h2.bit_count() == 2
-    endgame = endgame and h3.bit_count() == 2
+    # every hand holds three cards: the boundaries after this trick are two-trick endings,
+    # solved exactly by ``endgame.two_tricks`` and cached by their relative-rank key
+    endgame = h0.bit_count() == 3 and h1.bit_count() == 3 and h2.bit_count() == 3
+    endgame = endgame and h3.bit_count() == 3
+    last_two = sr.last_two
     etc = o.bit_count() > ETC_ABOVE  # see ETC_ABOVE
-    pv, pm = sr.pv, sr.pm
     mx0 = not s0 & 1  # the leader's side maximises AC's points if it is AC
     nodes = 1
     val0 = -1 if mx0 else 999
     a0, b0 = alpha, beta
     # each follower's candidates by led suit (the cards out do not change within the trick)
-    reps1: dict[int, list[int]] = {}
-    reps2: dict[int, list[int]] = {}
-    reps3: dict[int, list[int]] = {}
+    reps1: dict[int, tuple[int, ...]] = {}
+    reps2: dict[int, tuple[int, ...]] = {}
+    reps3: dict[int, tuple[int, ...]] = {}
+    # followers' orders, shared by the whole search: a function of the candidates, the led
+    # suit, the best trick key so far and the flags (partner winning, last seat, points in
+    # the trick)
+    orders = sr.orders
     for x0 in _lead_order(h0, o, above, pts, tb, entry[2]):
         c0 = x0 & 63
         hands[s0] = h0 ^ (1 << c0)
@@ -149,9 +154,13 @@ def search_trick(
         if cand1 is None:
             m1 = h1 & (blk | tb) if h1 & blk else h1
             cand1 = reps1[led] = _reps(m1, o, above, pts)
-        order1 = (
-            _follow_order(cand1, pts, keys, k0, False, False, pts[c0]) if len(cand1) > 1 else cand1
-        )
+        if len(cand1) > 1:
+            fk = (cand1, led, k0, int(pts[c0] > 0))
+            order1 = orders.get(fk)
+            if order1 is None:
+                order1 = orders[fk] = _follow_order(cand1, pts, keys, k0, False, False, pts[c0])
+        else:
+            order1 = cand1
         for x1 in order1:
             c1 = x1 & 63
             hands[s1] = h1 ^ (1 << c1)
@@ -172,11 +181,15 @@ def search_trick(
             if cand2 is None:
                 m2 = h2 & (blk | tb) if h2 & blk else h2
                 cand2 = reps2[led] = _reps(m2, o, above, pts)
-            order2 = (
-                _follow_order(cand2, pts, keys, best1, win1 == s0, False, tp1)
-                if len(cand2) > 1
-                else cand2
-            )
+            if len(cand2) > 1:
+                fk = (cand2, led, best1, (win1 == s0) << 2 | (tp1 > 0))
+                order2 = orders.get(fk)
+                if order2 is None:
+                    order2 = orders[fk] = _follow_order(
+                        cand2, pts, keys, best1, win1 == s0, False, tp1
+                    )
+            else:
+                order2 = cand2
             for x2 in order2:
                 c2 = x2 & 63
                 hands[s2] = h2 ^ (1 << c2)
@@ -197,11 +210,15 @@ def search_trick(
                 if cand3 is None:
                     m3 = h3 & (blk | tb) if h3 & blk else h3
                     cand3 = reps3[led] = _reps(m3, o, above, pts)
-                order3 = (
-                    _follow_order(cand3, pts, keys, best2, win2 == s1, True, tp2)
-                    if len(cand3) > 1
-                    else cand3
-                )
+                if len(cand3) > 1:
+                    fk = (cand3, led, best2, (win2 == s1) << 2 | 2)
+                    order3 = orders.get(fk)
+                    if order3 is None:
+                        order3 = orders[fk] = _follow_order(
+                            cand3, pts, keys, best2, win2 == s1, True, tp2
+                        )
+                else:
+                    order3 = cand3
                 known: dict[int, int] | None = None
                 if etc and len(order3) > 1:
                     # enhanced transposition cut-off: a card whose boundary is decided by
@@ -218,7 +235,7 @@ def search_trick(
                             v += g
                             known[x3] = v
                             if v <= a3 if mx0 else v >= b3:
-                                order3 = [x3]
+                                order3 = (x3,)
                                 break
                     hands[s3] = h3
                 for x3 in order3:
@@ -230,15 +247,12 @@ def search_trick(
                         win = s3 if keys[c3] > best2 else win2
                         g = 0 if win & 1 else tp2 + pts[c3]
                         hands[s3] = r3
-                        lk = key[suit[hands[win].bit_length() - 1]]
-                        lbest, lwin = -2, 0
-                        for s in seats:
-                            kk = lk[hands[s].bit_length() - 1]
-                            if kk > lbest:
-                                lbest, lwin = kk, s
-                        if not lwin & 1:
-                            g += pv[(hands[0] | hands[1] | hands[2] | hands[3]) & pm]
-                        v = g
+                        low = LOW[(o3 & BELOW[c3]).bit_count()]
+                        k4 = ((seq3 & low) | ((seq3 >> 8) & ~low), win)
+                        v = last_two.get(k4, -1)
+                        if v < 0:  # bounds first, then solved and cached
+                            v = node(win, a3 - g, b3 - g, seq3, low)
+                        v += g
                     else:
                         win = s3 if keys[c3] > best2 else win2
                         g = 0 if win & 1 else tp2 + pts[c3]
