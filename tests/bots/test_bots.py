@@ -24,7 +24,7 @@ EVERY = {"random": 1, "rules": 1, "expert": 7}
 def test_every_decision_is_legal(bot: str) -> None:
     kinds: dict[str, int] = {}
     n = 0
-    for state in random_positions(seed=11, hands=HANDS[bot], every=EVERY[bot]):
+    for state in random_positions(seed=11, hands=HANDS[bot], every=EVERY[bot], scored=True):
         action = decide(bot, observe(state, state.to_act), seed=n)
         assert is_legal(state, action), (bot, state.profile.name, action, state.legal_actions())
         key = state.pending or state.phase.value
@@ -37,7 +37,7 @@ def test_every_decision_is_legal(bot: str) -> None:
 
 @pytest.mark.parametrize("bot", BOT_NAMES)
 def test_decisions_are_deterministic(bot: str) -> None:
-    for i, state in enumerate(random_positions(seed=12, hands=1, every=5)):
+    for i, state in enumerate(random_positions(seed=12, hands=2, every=5, scored=True)):
         obs = observe(state, state.to_act)
         assert decide(bot, obs, seed=i) == decide(bot, obs, seed=i)
 
@@ -47,17 +47,27 @@ def test_cards_the_seat_cannot_see_never_change_the_decision(bot: str) -> None:
     rng = random.Random(13)
     compared = 0
     every = 3 if bot == "expert" else 1
-    for i, state in enumerate(random_positions(seed=14, hands=HANDS[bot] // 2 or 1, every=every)):
+    positions = random_positions(seed=14, hands=HANDS[bot] // 2 or 1, every=every, scored=True)
+    scored = 0
+    for i, state in enumerate(positions):
         seat = state.to_act
         other = twin(state, seat, rng)
         if other is None:
             continue
         assert other.dealt != state.dealt or other.stock != state.stock
+        assert other.score == state.score
+        scored += state.score != (0, 0)
         obs = observe(state, seat)
         assert observe(other, seat) == obs
         assert decide(bot, observe(other, seat), seed=i) == decide(bot, obs, seed=i)
         compared += 1
     assert compared >= (20 if bot == "expert" else 300), compared
+    assert scored >= compared // 4, (scored, compared)  # at game scores near the target too
+
+
+def test_the_game_score_is_public_and_every_seat_sees_it() -> None:
+    for state in random_positions(seed=15, hands=2, every=9, scored=True):
+        assert {observe(state, seat).score for seat in range(4)} == {state.score}
 
 
 def test_an_unknown_bot_is_invalid_input() -> None:

@@ -225,3 +225,61 @@ def test_percentile_and_interval() -> None:
     m, lo, hi = mean_interval([1.0, 3.0])
     assert m == 2.0 and lo is not None and hi is not None and lo < 2.0 < hi
     assert abs((hi - lo) / 2 - 1.959964 * 2**0.5 / 2**0.5) < 1e-6
+
+
+def test_every_hand_is_played_at_its_tables_game_score() -> None:
+    spec = MatchSpec(PAGAT_62, BOTS, 40, 8, duplicate=True)
+    recs = play_match(spec, decide=standin.decide)
+    for table in (0, 1):
+        game = GameScore(PAGAT_62)
+        for r in (r for r in recs if r.table == table):
+            assert r.score == game.totals
+            game = score_hand_in_game(game, r.result)
+            if game.winner is not None:
+                game = GameScore(PAGAT_62)
+    assert any(r.score != (0, 0) for r in recs)
+    # and the bots saw it: every observation of a hand carries the score it was played at
+    rec = next(r for r in recs if r.score != (0, 0))
+    seen: list[tuple[int, int]] = []
+
+    def watching(bot: str, obs: Observation, seed: int) -> PlayCard:
+        seen.append(obs.score)
+        return standin.decide(bot, obs, seed)  # type: ignore[return-value]
+
+    play_hand(PAGAT_62, rec.dealer, rec.bots, 8, rec.deal, decide=watching, score=rec.score)
+    assert set(seen) == {rec.score}
+    game_rec = play_game(PAGAT_62, BOTS, 3, decide=standin.decide)
+    game = GameScore(PAGAT_62)
+    for h in game_rec.hands:
+        assert h.score == game.totals
+        game = score_hand_in_game(game, h.result)
+
+
+def test_a_match_of_games_plays_whole_games_on_the_same_deals_at_both_tables() -> None:
+    spec = MatchSpec(PAGAT_62, BOTS, 0, 5, duplicate=True, games=3)
+    one = play_match(spec, decide=standin.decide)
+    seen: list[int] = []
+    two = play_match(spec, jobs=2, decide=standin.decide, on_hand=seen.append)
+    assert [_plain(r) for r in one] == [_plain(r) for r in two] and sum(seen) == 6
+    data = summary(spec, one, 1.0)
+    g = data["games"]
+    assert g["played"] == 6 and g["unfinished"] == 0
+    share = g["first_won_share"]
+    wins: dict[int, list[float]] = {}
+    for number in range(3):
+        for table in (0, 1):
+            recs = [r for r in one if r.deal // 1000 == number and r.table == table]
+            assert recs[0].dealer == number % 4 and recs[0].score == (0, 0)
+            game = GameScore(PAGAT_62)
+            for r in recs:
+                game = score_hand_in_game(game, r.result)
+            assert game.winner is not None  # the run is one game, to its end
+            first_team = 0 if table == 0 else 1
+            wins.setdefault(number, []).append(1.0 if game.winner == first_team else 0.0)
+        # the same deals at both tables, as far as both games went
+        a = [r for r in one if r.deal // 1000 == number and r.table == 0]
+        b = [r for r in one if r.deal // 1000 == number and r.table == 1]
+        assert all(x.dealt == y.dealt for x, y in zip(a, b, strict=False))
+    m, _, _ = mean_interval([sum(v) / 2 for v in wins.values()])
+    assert share["samples"] == 3 and share["share"] == round(m, 4)
+    assert share["pairing"] == pairing(BOTS, 0)

@@ -179,3 +179,22 @@ def test_an_illegal_bot_action_exits_1_and_says_which_bot(
             "not an action",
             err,
         ), err
+
+
+def test_a_match_of_games(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["--bots", SEATS, "--games", "2", "--duplicate", "--seed", "3", "--json"]
+    code, out, err = _match(capsys, *args)
+    assert code == 0 and err == ""
+    data = json.loads(out)
+    assert data["games_asked"] == 2 and data["games"]["played"] == 4
+    assert data["games"]["unfinished"] == 0 and data["games"]["first_won_share"]["samples"] == 2
+    assert data["hands"] <= data["hands_played"] <= 2 * data["hands"]  # a deal at most twice
+    with pytest.raises(SystemExit) as exc:
+        main(["match", "--bots", SEATS, "--games", "2", "--hands", "3", "--seed", "1"])
+    assert exc.value.code == 2 and "not allowed with" in capsys.readouterr().err
+
+
+def test_the_score_blind_bots_are_known_to_the_match() -> None:
+    from tutorial.bots.match_cli import bot_names
+
+    assert {"rules-blind", "expert-blind"} <= set(bot_names())

@@ -79,7 +79,7 @@ def twin(state: State, seat: int, rng: random.Random) -> State | None:
 
     hands = [swap(h) for h in state.dealt]
     stock = [sigma.get(c, c) for c in state.stock]
-    out = State(state.profile, state.dealer, hands, stock)
+    out = State(state.profile, state.dealer, hands, stock, score=state.score)
     for action, _ in state.history:
         act = _map(action, sigma)
         if why_illegal(out, act) is not None:

@@ -9,6 +9,7 @@ import random
 import pytest
 
 from tutorial.engine.actions import PlayCard, play_of
+from tutorial.engine.observe import observe
 from tutorial.engine.profiles import PROFILES
 from tutorial.engine.state import CHANCE, Phase
 from tutorial.practice.game import FIRST_DEALER, LEARNER, Game, hand_seed
@@ -53,6 +54,16 @@ def test_a_whole_game_reaches_a_winner_as_the_engine_decides(profile: str) -> No
     # the saved game replays to the same score
     again = Game.from_json(json.loads(json.dumps(game.to_json())), BOTS)
     assert again is not None and again.score() == score
+    # every hand is played at the score before it, which every seat (the bots) observes
+    rows = game.score_rows()
+    assert game.replayed(0).state.score == (0, 0)
+    for i in range(1, len(game.hands)):
+        assert game.replayed(i).state.score == rows[i - 1][1].totals
+        assert again.replayed(i).state.score == rows[i - 1][1].totals
+        assert {game.replayed(i).state.score} == {
+            observe(game.replayed(i).state, seat).score for seat in range(4)
+        }
+    assert len(game.hands) < 3 or game.replayed(-1).state.score != (0, 0)
 
 
 def game_target(profile: str) -> int:

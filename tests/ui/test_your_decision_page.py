@@ -5,12 +5,20 @@ the lesson's review and comes back in "Review my mistakes"."""
 
 from __future__ import annotations
 
+import shutil
+from itertools import combinations
+from pathlib import Path
+
 import pytest
+import yaml
 from streamlit.testing.v1 import AppTest
 
 from tests.ui.test_app import COURSE, app, no_errors, open_page
-from tutorial.i18n import get_translator
-from tutorial.lessons.choicewhy import decision_feedback
+from tutorial.engine.cards import CODES
+from tutorial.i18n import LANGS, get_translator
+from tutorial.lessons.choicewhy import choice_said, decision_feedback
+from tutorial.lessons.dealerkeep import keep_state
+from tutorial.lessons.loader import lessons_dir, load_course
 from tutorial.lessons.model import YourDecision
 from tutorial.mastery import stars
 from tutorial.progress import ProgressStore, lesson_prefix, move_item
@@ -149,3 +157,73 @@ def test_the_dealer_s_keep_wrong_then_right_and_it_comes_back_in_the_review(lang
     page.run()
     no_errors(page)
     assert any(said in s.value for s in page.success)
+
+
+def test_a_dealer_keeping_several_cards_chooses_them_then_confirms(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Lesson 4's seven-trumps hand with the dealer's keep handed to the learner: A keeps 3
+    of the 5 non-trumps of the rest of the stock. As buttons that was ten "Keep …" buttons
+    (every combination); now the learner toggles the cards and confirms once exactly three
+    are chosen, and the choice is judged as a button's was."""
+    lid, step = "discard-and-refill", "more-than-six-trumps"
+    copy = tmp_path / "lessons"
+    shutil.copytree(lessons_dir(), copy)
+    path = copy / "04-discard-and-refill.yaml"
+    data = yaml.safe_load(path.read_text())
+    item = next(
+        n for s in data["steps"] if s["id"] == step for n in s["narration"] if n["at"] == "refill"
+    )
+    item["your_move"] = {"seat": "A", "kind": "dealer-keeps"}
+    path.write_text(yaml.safe_dump(data, allow_unicode=True))
+    [broken] = load_course(copy).broken  # every other keep needs the lesson's words
+    assert "write feedback for" in broken.problems[0]
+    real = COURSE.lesson(lid)
+    assert real is not None
+    scenario = next(x.scenario for x in real.steps if x.id == step)
+    assert scenario is not None
+    state = keep_state(scenario)
+    assert state is not None
+    plain = [CODES[c] for c in state.pending_info[0]]
+    right = {"KH", "TD", "8D"}  # the scenario's dealer_keeps
+    item["your_move"]["feedback"] = {
+        " ".join(o): {lang: f"{' '.join(o)} ({lang})" for lang in LANGS}
+        for o in combinations(plain, 3)
+        if set(o) != right
+    }
+    path.write_text(yaml.safe_dump(data, allow_unicode=True))
+    course = load_course(copy)
+    assert not course.broken, course.broken
+    lesson = course.lesson(lid)
+    assert lesson is not None
+    d = next(m for s, m in lesson.moves if s.id == step and isinstance(m, YourDecision))
+    assert d.kind == "keep" and d.need == 3 and len(d.options) == 10
+    assert set(d.choice.split()) == right
+    monkeypatch.setenv("CINCH_LESSONS_DIR", str(copy))
+    t = get_translator("es")
+    at = at_decision("es", lid, step, 2)  # deal, bidding → the refill waits for A's keep
+    assert not [b for b in at.button if b.key and b.key.startswith(f"yc:{lid}:{step}:")]
+    base = f"yk:{lid}:{step}:refill"
+    assert at.button(key=f"{base}:0:ok").disabled  # nothing chosen yet
+    wrong = ["KH", "TD", "2H"]
+    at.pills(key=f"{base}:0:pick").set_value(wrong)
+    at.run()
+    assert not at.button(key=f"{base}:0:ok").disabled
+    at.button(key=f"{base}:0:ok").click()
+    at.run()
+    no_errors(at)
+    option = next(o for o in d.options if set(o.split()) == set(wrong))
+    assert f"{option} (es)" in infos(at)  # the lesson's words for that keep
+    at.pills(key=f"{base}:1:pick").set_value(["KH", "TD", "8D", "2H"])
+    at.run()
+    assert at.button(key=f"{base}:1:ok").disabled  # four chosen: say so, no confirm
+    only = t.n("Choose only {n} card.", "Choose only {n} cards.", 3)
+    assert only in [c.value for c in at.caption]
+    at.pills(key=f"{base}:1:pick").set_value(["8D", "KH", "TD"])
+    at.run()
+    at.button(key=f"{base}:1:ok").click()
+    at.run()
+    no_errors(at)
+    said = choice_said(t, d, d.choice)
+    assert any(said in x.value for x in at.success), [x.value for x in at.success]
+    assert not at.button(key=f"nf:frame:{lid}:{step}").disabled  # the scenario goes on

@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Callable
+from dataclasses import replace
 
 from tutorial.bots.expert import decide_expert
 from tutorial.bots.random_bot import decide_random
@@ -27,6 +28,7 @@ from tutorial.bots.view import legal_actions
 from tutorial.engine.actions import Action
 from tutorial.engine.errors import InvalidInput
 from tutorial.engine.observe import Observation
+from tutorial.engine.scoring import FRESH_GAME
 from tutorial.engine.seats import SEAT_LETTERS
 
 Policy = Callable[[Observation, random.Random], Action]
@@ -39,24 +41,38 @@ _POLICIES: dict[str, Policy] = {
 
 BOT_NAMES: tuple[str, ...] = tuple(_POLICIES)
 """The bots that work, weakest first."""
+BLIND = "-blind"
+BLIND_NAMES: tuple[str, ...] = tuple(name + BLIND for name in BOT_NAMES)
+"""For measurement (``cinch match``): each bot as it plays when it does not know the game
+score — given its observation with a new game's 0–0 (``rules-blind`` is the session-5
+``rules`` bot, which knew no score). Not offered to learners."""
+
+
+_FRESH_REPR = f", score={FRESH_GAME!r})"
 
 
 def rng_for(bot: str, obs: Observation, seed: int) -> random.Random:
     """The bot's random stream for one decision: a function of the bot, the seed and the
     observation only (so a match may pass one seed for every decision)."""
-    digest = hashlib.blake2b(f"{bot}|{seed}|{obs!r}".encode(), digest_size=16).digest()
+    text = repr(obs)
+    if obs.score == FRESH_GAME:  # a new game: the streams of the bots before the score
+        text = text.removesuffix(_FRESH_REPR) + ")"  # was observed (pinned outputs hold)
+    digest = hashlib.blake2b(f"{bot}|{seed}|{text}".encode(), digest_size=16).digest()
     return random.Random(int.from_bytes(digest, "big"))
 
 
 def decide(bot: str, obs: Observation, seed: int) -> Action:
     """The action ``bot`` takes for the seat that observes ``obs`` (which must be the seat
     to act). Raises :class:`InvalidInput` for an unknown bot or a seat not to act."""
-    policy = _POLICIES.get(bot)
+    base = bot.removesuffix(BLIND) if bot in BLIND_NAMES else bot
+    policy = _POLICIES.get(base)
     if policy is None:
         raise InvalidInput(f"unknown bot {bot!r}: expected one of {', '.join(BOT_NAMES)}")
     if obs.to_act != obs.seat:
         raise InvalidInput(f"seat {SEAT_LETTERS[obs.seat]} is not to act")
-    return policy(obs, rng_for(bot, obs, seed))
+    if base != bot:
+        obs = replace(obs, score=FRESH_GAME)
+    return policy(obs, rng_for(base, obs, seed))
 
 
-__all__ = ["BOT_NAMES", "decide", "legal_actions"]
+__all__ = ["BLIND_NAMES", "BOT_NAMES", "decide", "legal_actions"]

@@ -7,7 +7,8 @@ the stock runs out) is drawn by the driver. Each decision is timed. The action a
 is checked by the rules core before it is applied, so a faulty bot stops the hand with the
 rule it broke (:class:`BotError`), never a corrupt state.
 
-Game score: :func:`score_hand_in_game` adds a finished hand to a
+Game score: every hand is played at a game score (``play_hand(score=...)``, default a new
+game's 0–0), which every seat observes; :func:`score_hand_in_game` adds a finished hand to a
 :class:`~tutorial.engine.scoring.GameScore` (the engine decides made/set, the change of
 score and whether the game is won: bidder goes out, target, bidders counted first);
 :func:`next_dealer` passes the deal left; :func:`play_game` plays hands until the engine
@@ -31,7 +32,7 @@ from tutorial.engine.legality import why_illegal
 from tutorial.engine.observe import Observation, observe
 from tutorial.engine.profiles import Profile
 from tutorial.engine.result import HandResult, hand_result
-from tutorial.engine.scoring import GameScore
+from tutorial.engine.scoring import FRESH_GAME, GameScore
 from tutorial.engine.seats import SEAT_LETTERS, TEAM_NAMES
 from tutorial.engine.state import State
 
@@ -112,6 +113,8 @@ class HandRecord:
     bots: Seating
     result: HandResult
     decisions: tuple[DecisionRecord, ...]
+    score: tuple[int, int] = FRESH_GAME
+    """The game score (AC, BD) before the hand, which the bots saw."""
 
     @property
     def delta(self) -> tuple[int, int]:
@@ -134,12 +137,14 @@ def play_hand(
     *,
     table: int = 0,
     decide: DecideFn | None = None,
+    score: tuple[int, int] = FRESH_GAME,
 ) -> HandRecord:
     """Play deal ``deal`` of run ``seed`` with ``bots[seat]`` in each seat and ``dealer``
-    dealing. Raises :class:`BotError` if a bot returns an illegal action."""
+    dealing, at the game score ``score`` before the hand (which every seat observes).
+    Raises :class:`BotError` if a bot returns an illegal action."""
     fn = decide or _default_decide()
     seating: Seating = (bots[0], bots[1], bots[2], bots[3])
-    state = State.random_deal(profile, dealer, deal_rng(seed, deal))
+    state = State.random_deal(profile, dealer, deal_rng(seed, deal), score=score)
     chance = chance_rng(seed, deal)
     seeds = decision_seeds(seed, deal)
     decisions: list[DecisionRecord] = []
@@ -159,7 +164,7 @@ def play_hand(
         decisions.append(DecisionRecord(seat, state.phase.value, str(action), ms, cpu_ms))
         state.apply(action)
     return HandRecord(
-        deal, table, dealer, state.dealt, seating, hand_result(state), tuple(decisions)
+        deal, table, dealer, state.dealt, seating, hand_result(state), tuple(decisions), score
     )
 
 
@@ -214,7 +219,7 @@ def play_game(
     dealer = first_dealer
     hands: list[HandRecord] = []
     for deal in range(max_hands):
-        rec = play_hand(profile, dealer, bots, seed, deal, decide=decide)
+        rec = play_hand(profile, dealer, bots, seed, deal, decide=decide, score=game.totals)
         hands.append(rec)
         game = score_hand_in_game(game, rec.result)
         if game.winner is not None:

@@ -5,7 +5,9 @@ It never sees the state: it samples worlds consistent with its observation
 the action with the best average for its side. The value of a world is the change of the
 game score it brings the side, less the opponents' (a bid made counts its points, a bid set
 its loss), so a card that makes the bid surely is preferred to one that only takes more
-points on average.
+points on average — and where the hand ends the game (the observation's game score:
+bidder goes out, the target), winning or losing the game, whatever the points
+(:func:`tutorial.bots.stakes.value`).
 
 * **Play**, every trick: each sample is solved double-dummy
   (:func:`tutorial.solver.analyse.solve`, every legal card valued, one
@@ -33,11 +35,13 @@ from collections import Counter
 
 from tutorial.bots.knowledge import Knowledge
 from tutorial.bots.rules import choose_play, decide_rules
-from tutorial.bots.simbid import simulated_call, simulated_trump, utility
+from tutorial.bots.simbid import simulated_call, simulated_trump
+from tutorial.bots.stakes import value
 from tutorial.bots.view import legal_actions
 from tutorial.engine.actions import Action, PlayCard
 from tutorial.engine.hand import Hand
 from tutorial.engine.observe import Observation, ResampleError, sample_world
+from tutorial.engine.profiles import get_profile
 from tutorial.engine.state import Phase
 from tutorial.solver.analyse import solve
 from tutorial.solver.position import Position
@@ -103,8 +107,9 @@ def _solved(
     legal card's value is summed over the samples."""
     side = obs.seat & 1
     bidder_side, bid = _contract(obs)
+    profile = get_profile(obs.profile)
     tops = {a.card for a in plays}
-    total: Counter[int] = Counter()
+    total: dict[int, float] = dict.fromkeys(tops, 0.0)
     beneath: dict[int, Counter[tuple[int, ...]]] = {c: Counter() for c in tops}
     search: Search | None = None
     nodes = 0
@@ -118,7 +123,7 @@ def _solved(
         n += 1
         for av in analysis.actions:
             if av.card in tops:
-                total[av.card] += utility(side, bidder_side, bid, av.value)
+                total[av.card] += value(profile, obs.score, side, bidder_side, bid, av.value)
                 beneath[av.card][tuple(sorted(av.beneath))] += 1
     return _best(obs, plays, total, beneath)
 
@@ -126,13 +131,13 @@ def _solved(
 def _best(
     obs: Observation,
     plays: list[PlayCard],
-    total: Counter[int],
+    total: dict[int, float],
     beneath: dict[int, Counter[tuple[int, ...]]],
 ) -> Action:
     k = Knowledge.of(obs)
     preferred = choose_play(k, plays)  # ties go to the rules bot's card
 
-    def key(a: PlayCard) -> tuple[int, bool, int]:
+    def key(a: PlayCard) -> tuple[float, bool, int]:
         return (total[a.card], a.card == preferred.card, -a.card)
 
     card = max(plays, key=key).card

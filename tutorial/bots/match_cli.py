@@ -1,7 +1,7 @@
 """``cinch match``: bots against bots over many hands (see ``docs/match.md``).
 
-``cinch match --bots A=expert,B=rules,C=expert,D=rules --hands N [--duplicate] --seed S
-[--profile P] [--json] [--jobs K] [--progress | --no-progress]``
+``cinch match --bots A=expert,B=rules,C=expert,D=rules (--hands N | --games G) [--duplicate]
+--seed S [--profile P] [--json] [--jobs K] [--progress | --no-progress]``
 
 Every argument is checked before a card is dealt; a bad one is a one-line error naming it
 and exit code 2. A bot that returns an illegal action stops the match with the rule it broke
@@ -24,15 +24,17 @@ from tutorial.engine.seats import SEAT_LETTERS
 from tutorial.eta import ProgressLine, add_progress_flags
 
 MAX_MATCH_HANDS = 100_000
+MAX_MATCH_GAMES = 10_000
 MAX_JOBS = 64
 EXAMPLE = "A=expert,B=rules,C=expert,D=rules"
 
 
 def bot_names() -> tuple[str, ...]:
-    """The bots that can play (``tutorial.bots.BOT_NAMES``)."""
-    from tutorial.bots import BOT_NAMES
+    """The bots that can play (``tutorial.bots.BOT_NAMES``, and each one blind to the game
+    score, ``BLIND_NAMES``, for measuring what the score is worth)."""
+    from tutorial.bots import BLIND_NAMES, BOT_NAMES
 
-    return tuple(BOT_NAMES)
+    return (*BOT_NAMES, *BLIND_NAMES)
 
 
 def parse_seating(text: str, known: tuple[str, ...] | None = None) -> tuple[str, str, str, str]:
@@ -83,7 +85,13 @@ def add_parser(sub: Any, count: Callable[[int, int], Callable[[str], int]]) -> N
     mp.add_argument(
         "--bots", type=_seating_arg, required=True, metavar=EXAMPLE, help="the bot of each seat"
     )
-    mp.add_argument("--hands", type=count(1, MAX_MATCH_HANDS), required=True, help="deals")
+    size = mp.add_mutually_exclusive_group(required=True)
+    size.add_argument("--hands", type=count(1, MAX_MATCH_HANDS), help="deals")
+    size.add_argument(
+        "--games",
+        type=count(1, MAX_MATCH_GAMES),
+        help="whole games to play at each table (instead of --hands)",
+    )
     mp.add_argument(
         "--duplicate",
         action="store_true",
@@ -103,9 +111,14 @@ def run(args: argparse.Namespace) -> int:
     from tutorial.bots.driver import BotError
     from tutorial.bots.match import MatchSpec, play_match, summary
 
-    spec = MatchSpec(get_profile(args.profile), args.bots, args.hands, args.seed, args.duplicate)
+    games = args.games or 0
+    spec = MatchSpec(
+        get_profile(args.profile), args.bots, args.hands or 0, args.seed, args.duplicate, games
+    )
     start = time.perf_counter()
-    line = ProgressLine(spec.hands, label="match", enabled=args.progress, check_every=1)
+    total = games * spec.tables if games else spec.hands
+    label = "match (games)" if games else "match"
+    line = ProgressLine(total, label=label, enabled=args.progress, check_every=1)
     try:
         with line:
             records = play_match(spec, jobs=args.jobs, on_hand=line.advance)
@@ -113,7 +126,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        print(f"interrupted after {line.done:,} of {spec.hands:,} hands", file=sys.stderr)
+        unit = "games" if games else "hands"
+        print(f"interrupted after {line.done:,} of {total:,} {unit}", file=sys.stderr)
         return 130
     data = summary(spec, records, time.perf_counter() - start)
     data["jobs"] = args.jobs
@@ -150,6 +164,14 @@ def text_report(data: dict[str, Any]) -> str:
             f"hand ({interval}{d['samples']:,} {unit})"
         )
     g = data["games"]
+    share = g["first_won_share"]
+    if share["samples"]:
+        ci = share["ci95"]
+        interval = f" (95% interval {ci[0]:.1%} to {ci[1]:.1%})" if ci else ""
+        lines.append(
+            f"  {share['pairing']} won {share['share']:.1%} of the games{interval}, "
+            f"{share['samples']:,} samples"
+        )
     won = ", ".join(f"{k} {v}" for k, v in g["won"].items())
     how = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in g["decided_by"].items())
     lines.append(

@@ -19,6 +19,7 @@ import random
 from collections.abc import Sequence
 
 from tutorial.bots.knowledge import Knowledge, capture_values, held_values
+from tutorial.bots.stakes import defending_wins, made_wins, need_defending
 from tutorial.bots.view import legal_actions
 from tutorial.engine.actions import Action, Call, DealerKeep, Keep, NameTrump, PlayCard
 from tutorial.engine.cards import iter_bits
@@ -29,6 +30,22 @@ from tutorial.engine.state import DEALER_KEEPS, Phase
 BID_MARGIN = 2.0
 """Points below the estimate the bot bids (duplicate rules-vs-rules over 300 deals of
 ``pagat-62``: margin 2.0 beat 0.5 by 3.0 a hand, 1.0 by 1.7, 1.5 by 2.3, 3.0 by 2.8)."""
+PARTNER_MARGIN = 3.5
+"""The margin for overcalling a partner."""
+SCORE_AWARE = True
+"""Call with the game score in mind (:func:`game_margin`); False: as if every hand began a
+game (the score-blind bot of session 5, which ``benchmarks/bench_score.py`` measures it
+against)."""
+GAME_MARGIN = 0.5
+"""The margin when the contract decides the game: making it wins the game for us, or the
+opponents would win it by making theirs and our contract stops them."""
+SAFE_MARGIN = 3.5
+"""The margin when our side would win the game defending with a few points
+(:data:`EASY_NEED` or fewer): no needless risk of being set."""
+EASY_NEED = 4
+GAME_BID_LOW = False
+"""When making the lowest bid we may make wins the game, bid that (the size of a bid that
+wins the game does not matter) instead of all the hand is worth."""
 RA = 12  # rank index of an ace
 RK = 11
 
@@ -89,7 +106,7 @@ def best_trump(p: Profile, hand: int) -> int:
 
 
 def choose_call(p: Profile, obs: Observation, legal: list[Action]) -> Action:
-    value = call_for(p, obs.seat, obs.hand, obs.calls)
+    value = call_for(p, obs.seat, obs.hand, obs.calls, obs.score)
     for a in legal:
         if isinstance(a, Call) and a.value == value:
             return a
@@ -97,23 +114,63 @@ def choose_call(p: Profile, obs: Observation, legal: list[Action]) -> Action:
 
 
 def call_for(
-    p: Profile, seat: int, hand: int, calls: Sequence[tuple[int, int | None]]
+    p: Profile,
+    seat: int,
+    hand: int,
+    calls: Sequence[tuple[int, int | None]],
+    score: tuple[int, int] = (0, 0),
 ) -> int | None:
-    """The bid (None: pass) the rules bot makes holding ``hand`` after ``calls`` — when it
-    may pass (the dealer forced to bid has one call and is not asked)."""
+    """The bid (None: pass) the rules bot makes holding ``hand`` after ``calls``, at the
+    game score ``score`` before the hand — when it may pass (the dealer forced to bid has
+    one call and is not asked)."""
     high_seat = None
     high = None
     for s, value in calls:
         if value is not None:
             high_seat, high = s, value
     est = max(estimate(p, s, hand) for s in range(4))
-    margin = BID_MARGIN if high_seat is None or (high_seat & 1) != (seat & 1) else 3.5
-    reach = int(est - margin)
+    partner_holds = high_seat is not None and (high_seat & 1) == (seat & 1)
+    margin = PARTNER_MARGIN if partner_holds else BID_MARGIN
     low = p.bid_min if high is None else high + 1
-    if reach < low or low > p.bid_max:
+    if low > p.bid_max:
         return None
+    if SCORE_AWARE and not partner_holds:
+        margin = game_margin(p, score, seat & 1, high, low, margin, est)
+    reach = int(est - margin)
+    if reach < low:
+        return None
+    if SCORE_AWARE and GAME_BID_LOW and not partner_holds and made_wins(p, score, seat & 1, low):
+        return low
     # bid what the hand is worth, but no more than needed to win the bidding
     return low if not p.auction and len(calls) == 3 else min(reach, p.bid_max)
+
+
+def game_margin(
+    p: Profile,
+    score: tuple[int, int],
+    side: int,
+    high: int | None,
+    low: int,
+    margin: float,
+    est: float | None = None,
+) -> float:
+    """The bidding margin at this game score (``margin`` when the score changes nothing),
+    from the engine's scoring (:mod:`tutorial.bots.stakes`): :data:`GAME_MARGIN` when the
+    contract decides the game — making our bid of ``low`` wins it for us and making theirs
+    (the high bid, or the lowest) would win it for them (*bidder goes out*), or their bid
+    would win it and ours stops them (made with the points we expect, ``est``, at least the
+    bid, it leaves them short of going out) — and :data:`SAFE_MARGIN` when making our bid
+    wins but defending with a few points wins too."""
+    other = 1 - side
+    theirs = made_wins(p, score, other, p.bid_min if high is None else high)
+    ours = made_wins(p, score, side, low)
+    taken = min(p.total_points, max(low, int(est if est is not None else low)))
+    if theirs and (ours or not defending_wins(p, score, other, p.total_points - taken, low)):
+        return GAME_MARGIN
+    if ours:
+        need = need_defending(p, score, side, p.bid_min if high is None else high)
+        return SAFE_MARGIN if need is not None and need <= EASY_NEED else GAME_MARGIN
+    return margin
 
 
 # -- discard ------------------------------------------------------------------------------

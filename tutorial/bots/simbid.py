@@ -10,7 +10,9 @@ holding the contract it names trump as it would at the trump decision (below): t
 played out once per suit worth considering, and those playouts serve every bid level (the
 play does not depend on the bid's value, only on who holds it). A world's value for a call
 is the side's change of score less the opponents' (:func:`utility`: a set bid counts its
-loss). Candidates: the ``rules`` bot's call, one bid above and one below it, and pass.
+loss) — or, where the hand ends the game, ±``GAME_WON`` for winning or losing it
+(:func:`tutorial.bots.stakes.value`, at the observation's game score). Candidates: the
+``rules`` bot's call, one bid above and one below it, and pass.
 
 **Trump.** The same over :data:`TRUMP_WORLDS` worlds fitted to every call: each suit worth
 considering (the ``rules`` bot's suit, and any other whose estimate is within
@@ -35,6 +37,7 @@ from typing import TypeVar
 
 from tutorial.bots.rollout import playout, rules_action
 from tutorial.bots.rules import best_trump, call_for, choose_call, estimate
+from tutorial.bots.stakes import value as game_value
 from tutorial.engine.actions import PASS, Action, Call, NameTrump
 from tutorial.engine.observe import Observation, sample_world
 from tutorial.engine.profiles import Profile, get_profile
@@ -70,12 +73,14 @@ def utility(side: int, bidder_side: int, bid: int, points: tuple[int, int]) -> i
     return delta[side] - delta[1 - side]
 
 
-def outcome(state: State, side: int) -> int:
-    """:func:`utility` of a finished hand for ``side`` (0 if it was thrown in)."""
+def outcome(state: State, side: int) -> float:
+    """The worth of a finished hand to ``side`` at the state's game score
+    (:func:`tutorial.bots.stakes.value`: :func:`utility`, or ±``GAME_WON`` if the hand ends
+    the game; 0 if it was thrown in)."""
     r = hand_result(state)
     if r.thrown_in or r.bidder is None or r.bid is None:
-        return 0
-    return utility(side, r.bidder & 1, r.bid, r.points)
+        return 0.0
+    return game_value(state.profile, state.score, side, r.bidder & 1, r.bid, r.points)
 
 
 def pick(values: Mapping[K, Sequence[float]], default: K) -> K:
@@ -163,10 +168,13 @@ def simulated_call(obs: Observation, legal: list[Action], rng: random.Random) ->
             continue
         assert isinstance(call, Call) and call.value is not None
         bid = call.value
-        by_suit = {s: [utility(side, side, bid, declared[i][s]) for i in held] for s in suits}
+        by_suit = {
+            s: [game_value(p, obs.score, side, side, bid, declared[i][s]) for i in held]
+            for s in suits
+        }
         suit = pick(by_suit, suits[0])
         values[call] = [
-            utility(side, side, bid, declared[i][suit]) if v is None else v
+            game_value(p, obs.score, side, side, bid, declared[i][suit]) if v is None else v
             for i, v in enumerate(known[call])
         ]
     return pick(values, calls[0])
@@ -181,7 +189,7 @@ def simulated_trump(obs: Observation, rng: random.Random) -> Action:
         return NameTrump(suits[0])
     side = obs.seat & 1
     bid = max(v for _, v in obs.calls if v is not None)
-    values: dict[int, list[int]] = {s: [] for s in suits}
+    values: dict[int, list[float]] = {s: [] for s in suits}
     for _ in range(TRUMP_WORLDS):
         world = bid_world(p, obs, rng)
         chance = rng.getrandbits(64)
@@ -189,7 +197,7 @@ def simulated_trump(obs: Observation, rng: random.Random) -> Action:
             named = world.copy()
             named.apply(NameTrump(s))
             points = hand_result(playout(named, random.Random(chance))).points
-            values[s].append(utility(side, side, bid, points))
+            values[s].append(game_value(p, obs.score, side, side, bid, points))
     return NameTrump(pick(values, suits[0]))
 
 
@@ -214,7 +222,7 @@ def calls_fit(p: Profile, obs: Observation, dealt: tuple[int, ...]) -> bool:
             continue
         if seat == obs.dealer and i == 3 and value == p.dealer_forced_bid:
             continue  # perhaps forced: says nothing
-        model = call_for(p, seat, dealt[seat], calls[:i])
+        model = call_for(p, seat, dealt[seat], calls[:i], obs.score)
         if (model is None) != (value is None):
             return False
         if model is not None and value is not None and abs(model - value) > FIT_SLACK:

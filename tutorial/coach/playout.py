@@ -61,7 +61,7 @@ def as_declarer(world: State, seat: int) -> State:
         return world.copy()
     if world.phase not in (Phase.BID, Phase.TRUMP):
         raise ValueError(f"a contract is made in the bidding, not the {world.phase.value} phase")
-    w = State(world.profile, world.dealer, world.dealt, world.stock, validate=False)
+    w = world.restart()
     while w.phase is Phase.BID:
         calls = w.legal_calls()
         bids = [c for c in calls if c is not None]

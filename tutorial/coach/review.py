@@ -136,7 +136,7 @@ class Review:
 def decision_points(final: State, seat: int) -> list[tuple[int, State, Action]]:
     """(index in the history, the state before the action, the action) for every action
     ``seat`` took in ``final``, rebuilt by replaying the hand from the deal."""
-    st = State(final.profile, final.dealer, final.dealt, final.stock, validate=False)
+    st = final.restart()
     out = []
     for i, (action, _saved) in enumerate(final.history):
         if st.to_act == seat and st.to_act != CHANCE:

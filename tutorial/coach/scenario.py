@@ -28,7 +28,7 @@ def scenario_of(state: State) -> dict[str, Any]:
     }
     keep: dict[str, list[str]] = {}
     tricks: list[list[Any]] = []
-    replay = State(state.profile, state.dealer, state.dealt, state.stock, validate=False)
+    replay = state.restart()
     for action, _saved in state.history:
         seat = replay.to_act
         if isinstance(action, Call):

@@ -35,6 +35,7 @@ from tutorial.engine.profiles import Profile
 from tutorial.engine.refill import RefillLog
 from tutorial.engine.result import HandResult as HandResult
 from tutorial.engine.result import hand_result
+from tutorial.engine.scoring import FRESH_GAME
 from tutorial.engine.seats import SEAT_LETTERS, TEAM_NAMES, team_of
 from tutorial.engine.state import DEALER_KEEPS, KEEP, RESHUFFLE, Phase, State
 from tutorial.engine.state import Play as Play
@@ -74,11 +75,13 @@ class Hand:
         stock: Sequence[int],
         *,
         validate: bool = True,
+        score: tuple[int, int] = FRESH_GAME,
     ) -> None:
         """Start a hand from dealt masks and a stock (card indices, top first). Validates
         the deal: 9 cards a seat, 16 in the stock, every card exactly once (``validate``
-        is False only for deals the engine made itself)."""
-        self.state = State(profile, dealer, hands, stock, validate=validate)
+        is False only for deals the engine made itself), and the game score before the hand
+        (AC, BD; default a new game's 0–0)."""
+        self.state = State(profile, dealer, hands, stock, validate=validate, score=score)
 
     @classmethod
     def of(cls, state: State) -> Hand:
@@ -90,7 +93,13 @@ class Hand:
     # -- construction ---------------------------------------------------------------------
     @classmethod
     def from_deal(
-        cls, profile: Profile, dealer: int, hands: Mapping[int, Sequence[int]], stock: Sequence[int]
+        cls,
+        profile: Profile,
+        dealer: int,
+        hands: Mapping[int, Sequence[int]],
+        stock: Sequence[int],
+        *,
+        score: tuple[int, int] = FRESH_GAME,
     ) -> Hand:
         masks = []
         for seat in range(4):
@@ -99,7 +108,7 @@ class Hand:
             if m.bit_count() != len(cards):
                 raise InvalidInput(f"seat {SEATS[seat]} is dealt the same card twice")
             masks.append(m)
-        return cls(profile, dealer, masks, stock)
+        return cls(profile, dealer, masks, stock, score=score)
 
     @classmethod
     def from_deck(cls, profile: Profile, dealer: int, deck: Sequence[int]) -> Hand:

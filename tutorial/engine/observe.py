@@ -67,6 +67,9 @@ class Observation:
     pending: str | None
     plays: tuple[Play, ...]
     """Every card played, in order (completed tricks and the current one)."""
+    score: tuple[int, int] = (0, 0)
+    """The game score before this hand, (AC, BD): public, every seat sees it (whether
+    *bidder goes out* is in force follows from it: ``scoring.bidder_goes_out``)."""
 
 
 def observe(state: State, seat: int) -> Observation:
@@ -135,6 +138,7 @@ def observe(state: State, seat: int) -> Observation:
         rest_discarded=len(log.dealer_discarded) if log else 0,
         pending=s.pending,
         plays=plays,
+        score=s.score,
     )
 
 

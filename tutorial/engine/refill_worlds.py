@@ -106,7 +106,9 @@ def propose_in_refill(profile: Profile, obs: Observation, rng: random.Random) ->
         if not 0 <= size <= min(room, len(plain)):
             return None
         keeps[x] = tuple(sorted(rng.sample(plain, size)))
-    world = State(profile, d, dealt, [c for c in stock if c is not None], validate=False)
+    world = State(
+        profile, d, dealt, [c for c in stock if c is not None], validate=False, score=obs.score
+    )
     for _, value in obs.calls:
         world.apply(Call(value))
     world.apply(NameTrump(trump))

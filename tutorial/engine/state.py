@@ -32,6 +32,7 @@ from tutorial.engine.actions import (
 from tutorial.engine.deal import check_deal, deal_in_threes, fisher_yates
 from tutorial.engine.errors import InvalidInput
 from tutorial.engine.profiles import Profile
+from tutorial.engine.scoring import FRESH_GAME, check_score
 from tutorial.engine.statefields import (
     CHANCE,
     DEALER_KEEPS,
@@ -67,12 +68,15 @@ class State(RefillRules):
         stock: Sequence[int],
         *,
         validate: bool = True,
+        score: tuple[int, int] = FRESH_GAME,
     ) -> None:
         if dealer not in (0, 1, 2, 3):
             raise InvalidInput(f"dealer must be a seat 0..3, not {dealer!r}")
         if validate:
             check_deal(hands, stock)
+            check_score(profile, score)
         self.profile = profile
+        self.score = score
         self.dealer = dealer
         self.dealt = (hands[0], hands[1], hands[2], hands[3])
         self.stock = tuple(stock)
@@ -114,23 +118,51 @@ class State(RefillRules):
 
     # -- construction ---------------------------------------------------------------------
     @classmethod
-    def from_deck(cls, profile: Profile, dealer: int, deck: Sequence[int]) -> State:
-        """Deal a 52-card order (top first) in threes from the dealer's left."""
+    def from_deck(
+        cls,
+        profile: Profile,
+        dealer: int,
+        deck: Sequence[int],
+        *,
+        score: tuple[int, int] = FRESH_GAME,
+    ) -> State:
+        """Deal a 52-card order (top first) in threes from the dealer's left; ``score`` is
+        the game score before the hand (AC, BD)."""
         if len(deck) != 52 or set(deck) != set(range(52)):
             raise InvalidInput("a deck order must list the 52 cards exactly once")
-        return cls(profile, dealer, deal_in_threes(deck, dealer), deck[36:], validate=False)
+        check_score(profile, score)
+        hands = deal_in_threes(deck, dealer)
+        return cls(profile, dealer, hands, deck[36:], validate=False, score=score)
 
     @classmethod
-    def random_deal(cls, profile: Profile, dealer: int, rng: random.Random) -> State:
-        """A uniformly shuffled deal (Fisher-Yates on ``rng``)."""
+    def random_deal(
+        cls,
+        profile: Profile,
+        dealer: int,
+        rng: random.Random,
+        *,
+        score: tuple[int, int] = FRESH_GAME,
+    ) -> State:
+        """A uniformly shuffled deal (Fisher-Yates on ``rng``); ``score`` as in
+        :meth:`from_deck`."""
+        check_score(profile, score)
         deck = fisher_yates(rng)
-        return cls(profile, dealer, deal_in_threes(deck, dealer), deck[36:], validate=False)
+        hands = deal_in_threes(deck, dealer)
+        return cls(profile, dealer, hands, deck[36:], validate=False, score=score)
+
+    def restart(self) -> State:
+        """The same deal at its start (dealer, cards, stock and game score), no action
+        taken: what a replay of this hand's history starts from."""
+        return State(
+            self.profile, self.dealer, self.dealt, self.stock, validate=False, score=self.score
+        )
 
     def copy(self) -> State:
         """An independent copy (its own history: undo on one never touches the other)."""
         new = State.__new__(State)
         new.profile = self.profile
         new.dealer = self.dealer
+        new.score = self.score
         new.dealt = self.dealt
         new.stock = self.stock
         new.phase = self.phase

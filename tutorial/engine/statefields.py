@@ -94,8 +94,9 @@ STATE_FIELDS = (
     "trick_mask",
     "captured",
 )
-STATE_SLOTS = (*STATE_FIELDS, "history")
-"""Every slot of a state (its fields and its history)."""
+STATE_SLOTS = (*STATE_FIELDS, "score", "history")
+"""Every slot of a state (its fields, the game score before the hand — which no action
+changes, so undo has nothing to restore — and its history)."""
 LIST_FIELDS = ("calls", "passed", "keeps", "hands", "tricks", "trick_plays", "captured")
 
 
@@ -130,6 +131,9 @@ class StateFields:
     tricks: list[Trick]
     trick_plays: list[Play]
     captured: list[int]
+    score: tuple[int, int]
+    """The game score before this hand, (AC, BD): public, the same for every seat; (0, 0)
+    for a hand that starts a game."""
     history: list[tuple[Action, tuple[object, ...] | None]]
     tables: TrumpRules
     plain_masks: tuple[int, ...]

@@ -54,7 +54,7 @@ def _before_trump(profile: Profile, obs: Observation, rng: random.Random) -> Sta
             for c in pool[:9]:
                 hands[x] |= 1 << c
             pool = pool[9:]
-    world = State(profile, obs.dealer, hands, pool, validate=False)
+    world = State(profile, obs.dealer, hands, pool, validate=False, score=obs.score)
     for _, value in obs.calls:
         world.apply(Call(value))
     return world
@@ -353,7 +353,9 @@ def _build(
     others = [c for c in _bits(all_disc) if c not in draws]
     rng.shuffle(others)
     order = (*draws, *others)
-    world = State(profile, d, dealt, [c for c in stock if c is not None], validate=False)
+    world = State(
+        profile, d, dealt, [c for c in stock if c is not None], validate=False, score=obs.score
+    )
     for _, value in obs.calls:
         world.apply(Call(value))
     world.apply(NameTrump(obs.trump))

@@ -76,10 +76,12 @@ class Replayed:
     actors: list[int]
 
 
-def replay(profile: str, record: HandRecord) -> Replayed:
+def replay(profile: str, record: HandRecord, score: tuple[int, int] = (0, 0)) -> Replayed:
     """The hand's state after its actions, each checked by the engine (a stored game that
-    does not replay raises :class:`InvalidInput` or :class:`IllegalAction`)."""
-    state = State.random_deal(get_profile(profile), record.dealer, random.Random(record.seed))
+    does not replay raises :class:`InvalidInput` or :class:`IllegalAction`); ``score`` is
+    the game score before the hand, which every seat sees."""
+    rng = random.Random(record.seed)
+    state = State.random_deal(get_profile(profile), record.dealer, rng, score=score)
     actors: list[int] = []
     for text in record.actions:
         actors.append(state.to_act)
@@ -168,9 +170,18 @@ class Game:
         key = (rec.seed, rec.dealer, len(rec.actions))
         hit = self._cache.get(i)
         if hit is None or hit[0] != key:
-            hit = (key, replay(self.profile, rec))
+            hit = (key, replay(self.profile, rec, self.score_before(i)))
             self._cache[i] = hit
         return hit[1]
+
+    def score_before(self, index: int) -> tuple[int, int]:
+        """The game score before hand ``index`` (the earlier hands are all finished)."""
+        score = GameScore(get_profile(self.profile))
+        for j in range(index):
+            s = self.replayed(j).state
+            if s.phase is Phase.DONE and score.winner is None:
+                score = score_hand_in_game(score, hand_result(s))
+        return score.totals
 
     def state(self) -> State:
         """The current hand's state (do not change it: act through this class)."""

@@ -123,7 +123,7 @@ def better_lines(final: State, decisions: list[dict[str, Any]]) -> dict[str, lis
             continue
         if not isinstance(index, int) or not 0 <= index < len(final.history):
             continue
-        before = State(final.profile, final.dealer, final.dealt, final.stock, validate=False)
+        before = final.restart()
         for action, _saved in final.history[:index]:
             before.apply(action)
         before.apply(parse_action(str(best)))
@@ -144,7 +144,7 @@ def double_dummy(game: Game, hand: int) -> list[dict[str, Any]]:
     rec = game.hands[hand]
     final = replayed.state
     out = []
-    state = State(final.profile, final.dealer, final.dealt, final.stock)
+    state = State(final.profile, final.dealer, final.dealt, final.stock, score=final.score)
     for i, text in enumerate(rec.actions):
         action = parse_action(text)
         if replayed.actors[i] == LEARNER and isinstance(action, PlayCard):

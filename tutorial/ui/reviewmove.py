@@ -18,7 +18,7 @@ from tutorial.ui.cardbuttons import card_buttons
 from tutorial.ui.session import Session
 from tutorial.ui.table import frame_table
 from tutorial.ui.views import safe_md
-from tutorial.ui.yourdecision import decision_facts, decision_moment
+from tutorial.ui.yourdecision import decision_facts, decision_moment, keep_picker, several
 from tutorial.ui.yourmove import before_move
 
 
@@ -43,11 +43,14 @@ def review_move(
             decision_verdict(s, move, result)
         before = rep.timeline[rep.moments.index(move.at) - 1]
         picked: str | None = None
-        with st.container(horizontal=True, gap="small", key=f"rvo:{base}"):
-            for o in move.options:
-                label = option_label(t, move, o)
-                if st.button(label, key=f"rvc:{base}:{o}", disabled=result is not None):
-                    picked = o
+        if several(move):
+            picked = keep_picker(s, move, key=f"rvk:{base}", disabled=result is not None)
+        else:
+            with st.container(horizontal=True, gap="small", key=f"rvo:{base}"):
+                for o in move.options:
+                    label = option_label(t, move, o)
+                    if st.button(label, key=f"rvc:{base}:{o}", disabled=result is not None):
+                        picked = o
         for fact in decision_facts(t, move, before):
             st.caption(safe_md(fact))
         st.markdown(

@@ -1,6 +1,7 @@
 """ "Your move" for a call, the naming of trump or the dealer's keep: the stepper stops before
 the calls (or before trump is named, or before the refill), the options are buttons (Pass,
-Bid 7 … Bid 14; the four suits; Keep J♦ …), and the click is judged: the scenario's choice
+Bid 7 … Bid 14; the four suits; Keep J♦ …; a keep of several cards: the cards to toggle and a
+confirm button), and the click is judged: the scenario's choice
 goes on with the scenario; a legal other choice gets the engine's account of it (or the
 lesson's words); an option the rules forbid says the rule and counts as a try (the learner
 chose it). Feedback is drawn between the prompt and the buttons, so it shows where the
@@ -55,6 +56,40 @@ def said_calls(t: Translator, d: YourDecision) -> str:
     return t("Calls so far: {calls}", calls=", ".join(parts))
 
 
+def several(d: YourDecision) -> bool:
+    """The dealer keeps more than one card: the cards are chosen one by one, then confirmed
+    (as buttons, every combination was one: ten buttons for 3 of 5)."""
+    return d.kind == "keep" and d.need > 1
+
+
+def keep_picker(s: Session, d: YourDecision, *, key: str, disabled: bool = False) -> str | None:
+    """The dealer's keep of several cards: the non-trumps of the rest of the stock to toggle
+    (stock order) and a confirm button, enabled once exactly ``need`` are chosen. Returns the
+    option (its id, :func:`tutorial.lessons.dealerkeep.option_id`) confirmed in this run."""
+    t = s.t
+    cards = sorted({c for o in d.options for c in o.split()}, key=lambda c: d.stock.index(c))
+    chosen = st.pills(
+        t.n("Choose {n} card to keep:", "Choose {n} cards to keep:", d.need),
+        options=cards,
+        selection_mode="multi",
+        format_func=lambda c: Card.parse(c).pretty,
+        key=f"{key}:pick",
+        disabled=disabled,
+    )
+    picked = set(chosen or ())
+    if len(picked) > d.need:
+        st.caption(t.n("Choose only {n} card.", "Choose only {n} cards.", d.need))
+    confirm = st.button(
+        t("Keep these cards"),
+        key=f"{key}:ok",
+        type="primary",
+        disabled=disabled or len(picked) != d.need,
+    )
+    if not confirm:
+        return None
+    return next((o for o in d.options if set(o.split()) == picked), None)
+
+
 def your_decision(
     s: Session,
     lesson: Lesson,
@@ -104,23 +139,30 @@ def your_decision(
                 icon=":material/replay:",
             )
             show_button(s, lesson, step, d, state)
-        with st.container(horizontal=True, gap="small", key=f"yo:{base}"):
-            for o in d.options:
-                allowed = o in d.legal
-                if st.button(
-                    option_label(t, d, o),
-                    key=f"yc:{base}:{o}:{len(state['tried'])}",
-                    type="secondary",
-                    help=None if allowed else t("Not allowed here: choose it to see the rule."),
-                ):
-                    if o == d.choice:
-                        state["done"] = True
-                    else:
-                        if o in state["tried"]:
-                            state["tried"].remove(o)
-                        state["tried"].append(o)
-                    save_move(s, lesson, step, d, state)
-                    st.rerun()
+        tries = len(state["tried"])
+        if several(d):  # keep some cards of several: choose them, then confirm
+            picked = keep_picker(s, d, key=f"yk:{base}:{tries}")
+        else:
+            picked = None
+            with st.container(horizontal=True, gap="small", key=f"yo:{base}"):
+                for o in d.options:
+                    allowed = o in d.legal
+                    if st.button(
+                        option_label(t, d, o),
+                        key=f"yc:{base}:{o}:{tries}",
+                        type="secondary",
+                        help=None if allowed else t("Not allowed here: choose it to see the rule."),
+                    ):
+                        picked = o
+        if picked is not None:
+            if picked == d.choice:
+                state["done"] = True
+            else:
+                if picked in state["tried"]:
+                    state["tried"].remove(picked)
+                state["tried"].append(picked)
+            save_move(s, lesson, step, d, state)
+            st.rerun()
         for fact in decision_facts(t, d, before):
             st.caption(safe_md(fact))
         st.markdown(frame_table(t, decision_moment(d, before), profile), unsafe_allow_html=True)
