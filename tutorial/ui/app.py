@@ -98,6 +98,8 @@ PAGE_CSS = """<style>
 .st-key-lesson_nav [data-testid="stPageLink-NavLink"]{background-color:transparent}
 .st-key-lesson_nav [data-testid="stPageLink-NavLink"] *{font-weight:400}
 .st-key-lesson_nav [data-testid="stPageLink-NavLink"]:hover{background-color:rgba(151,166,195,.15)}
+[data-testid="stMain"] [data-testid="stPageLink-NavLink"] span,
+[data-testid="stMain"] [data-testid="stPageLink-NavLink"] p{white-space:normal;overflow:visible}
 </style>"""
 
 
