@@ -20,7 +20,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
-CUT = """() => [...document.querySelectorAll('[data-testid="stMain"] [data-testid="stPageLink-NavLink"]')]
+LINKS = '[data-testid="stMain"] [data-testid="stPageLink-NavLink"]'
+CUT = """() => [...document.querySelectorAll('LINKS')]
   .flatMap(a => [...a.querySelectorAll('span, p')])
   .filter(e => e.scrollWidth > e.clientWidth + 1)
   .map(e => e.innerText)"""
@@ -35,6 +36,6 @@ def test_home_page_links_are_not_cut(server: str, tmp_path: Path, lang: str, wid
         wait_idle(page)
         page.locator('[data-testid="stPageLink-NavLink"]').nth(12).wait_for()
         page.screenshot(path=str(tmp_path / f"home-{lang}-{width}.png"))
-        cut = page.evaluate(CUT)
+        cut = page.evaluate(CUT.replace("'LINKS'", repr(LINKS)))
         browser.close()
     assert cut == [], f"link labels cut at {width} px: {cut}"
