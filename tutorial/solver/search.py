@@ -119,6 +119,7 @@ class Search:
         self.tt: dict[tuple[int, int], Entry] = {}
         self.last_two: dict[tuple[int, int], int] = {}
         self.orders: dict[tuple[tuple[int, ...], int, int, int], tuple[int, ...]] = {}
+        self.reps: dict[tuple[int, int], tuple[int, ...]] = {}
         self.hands = [0, 0, 0, 0]
         self.pile_cards = 999
 
