@@ -20,7 +20,9 @@ solvers are (Bo Haglund's DDS for bridge):
 * move ordering: the transposition table's lead first, then cheap rules (win cheaply,
   smear points on a partner's winning card, duck a trick that holds none);
 * quick cut-offs: a point card is sure for its side when the other side holds no higher
-  trump, which bounds every node before it is searched; the last trick is counted.
+  trump, which bounds every node before it is searched;
+* the last two tricks (every hand two cards) solved exactly by ``endgame.two_tricks`` and
+  cached by the relative-rank key and the leader (``Search.last_two``).
 
 The rules are the engine's through the tables: the follow rule of ``trick.legal_plays``,
 the trick order of ``TrumpRules.trick_key``, the pile rule of ``position.pile_tops`` and
