@@ -19,8 +19,8 @@ Run: ``.venv/bin/python benchmarks/bench_solve.py [--deals N] [--ab-openings K] 
 [--no-legacy]``.
 
 ``--against REF`` instead times the openings (every card valued) with this solver and with
-the solver of git revision ``REF`` (its ``analyse``, ``search``, ``trick`` and ``endgame``
-modules, loaded under another name; ``position`` and ``tables`` are today's), interleaved
+the solver of git revision ``REF`` (its ``analyse``, ``search``, ``trick``, ``endgame`` and
+``piles`` modules, loaded under another name; ``position`` and ``tables`` are today's), interleaved
 opening by opening in one process (the order alternating), so both see the same machine;
 values must agree.
 """
@@ -142,7 +142,7 @@ def run(
     }
 
 
-MODULES = ("analyse", "search", "trick", "endgame")
+MODULES = ("analyse", "search", "trick", "endgame", "piles")
 """The solver's modules a revision's copy is made of (``position`` and ``tables`` are
 today's)."""
 
@@ -161,7 +161,7 @@ def solver_at(ref: str) -> Callable[[Position], Analysis]:
             text=True,
         )
         if shown.returncode:
-            if name in ("trick", "endgame"):  # older revisions have neither
+            if name in ("trick", "endgame", "piles"):  # older revisions have none
                 continue
             raise SystemExit(f"git show {ref}:tutorial/solver/{name}.py: {shown.stderr.strip()}")
         text = shown.stdout

@@ -5,9 +5,11 @@ boundary after the first trick where all four seats hold cards). It does what
 ``Search._play`` does seat by seat — the follow rule in strength space, equivalent cards
 tried once, the same move ordering, fail-soft alpha-beta at every seat — without a call,
 an argument list or a list of tuples per play: candidates are sorted as ints
-(``score * 64 + card``), the tables are locals, and the last trick (when every hand holds
-two cards) is counted directly instead of searched. ``tests/solver`` pins it to plain
-minimax and to the session-2 solver.
+(``score * 64 + card``, the followers' candidates and orders memoised for the whole search
+in ``Search.reps`` and ``Search.orders``), the tables are locals, and in the trick before
+the last two (every hand three cards) the fourth seat first looks its two-trick ending up
+in ``Search.last_two`` (``endgame.two_tricks`` solves the endings not there yet).
+``tests/solver`` pins it to plain minimax and to the session-2 solver.
 """
 
 from __future__ import annotations
