@@ -11,7 +11,14 @@ import pytest
 from tutorial.bots import decide, rules, simbid
 from tutorial.bots.rollout import playout
 from tutorial.bots.rules import GAME_MARGIN, call_for, estimate, game_margin
-from tutorial.bots.stakes import GAME_WON, defending_wins, made_wins, need_defending, value
+from tutorial.bots.stakes import (
+    GAME_WON,
+    TIE_POINTS,
+    defending_wins,
+    made_wins,
+    need_defending,
+    value,
+)
 from tutorial.engine.actions import PASS, Call
 from tutorial.engine.observe import observe
 from tutorial.engine.profiles import CLASSIC_51, PAGAT_62
@@ -26,10 +33,14 @@ def test_value_is_the_score_difference_unless_the_hand_ends_the_game() -> None:
     # bidder goes out (both at 55+): AC bid 7 and made it with 7 points: AC wins the game
     assert value(PAGAT_62, (55, 60), 0, 0, 7, (7, 7)) == GAME_WON
     assert value(PAGAT_62, (55, 60), 1, 0, 7, (7, 7)) == -GAME_WON
+    # the points still break ties between results that all win (or all lose) the game
+    assert value(PAGAT_62, (55, 60), 0, 0, 7, (9, 5)) == GAME_WON + 4 * TIE_POINTS
     # set: BD's 8 defending points take it to 68 and win
-    assert value(PAGAT_62, (55, 60), 0, 0, 9, (6, 8)) == -GAME_WON
+    assert value(PAGAT_62, (55, 60), 0, 0, 9, (6, 8)) == -GAME_WON + (-9 - 8) * TIE_POINTS
     # classic-51: both reach 51 on one hand, the bidders are counted first
-    assert value(CLASSIC_51, (48, 49), 1, 1, 6, (5, 9)) == GAME_WON
+    assert value(CLASSIC_51, (48, 49), 1, 1, 6, (5, 9)) == GAME_WON + 4 * TIE_POINTS
+    # winning with the fewest points is worth more than any result that does not end it
+    assert value(PAGAT_62, (55, 60), 0, 0, 14, (0, 14)) < -28 < 28 < GAME_WON - 0.3
 
 
 def test_who_can_go_out_how() -> None:
@@ -109,7 +120,7 @@ def test_the_expert_counts_a_hand_that_ends_the_game_as_the_game() -> None:
     # 60 to 61 (bidder goes out): made, the bidders win; set, the defenders pass 62
     s = State.random_deal(PAGAT_62, 3, random.Random(5), score=(60, 61))
     done = playout(s.copy(), random.Random(6))
-    assert abs(simbid.outcome(done, 0)) == GAME_WON
+    assert abs(simbid.outcome(done, 0)) > GAME_WON - 1
     fresh = playout(State(s.profile, s.dealer, s.dealt, s.stock), random.Random(6))
     assert abs(simbid.outcome(fresh, 0)) < GAME_WON
 
