@@ -74,14 +74,14 @@ def _call(s: State, score: tuple[int, int]) -> Call:
 
 
 def test_under_bidder_goes_out_it_bids_a_hand_it_would_pass_in_a_new_game() -> None:
-    for s in _first_callers(7.6, 8.9, 5):
+    for s in _first_callers(8.0, 8.9, 5):
         assert _call(s, (0, 0)) == PASS  # margin 2: the hand is not worth 7
         assert _call(s, (56, 57)) != PASS  # whoever makes the bid wins the game
 
 
 def test_it_bids_freely_when_making_the_bid_wins_and_defending_would_not() -> None:
     # 56 to 30: a bid of 7 made takes AC to 63; defending it needs 6 of the 14 points
-    for s in _first_callers(7.6, 8.9, 3):
+    for s in _first_callers(8.0, 8.9, 3):
         assert _call(s, (56, 30)) != PASS
 
 
@@ -103,14 +103,14 @@ def test_an_overcall_that_stops_the_other_side_going_out() -> None:
 
 
 def test_the_switch_gives_the_score_blind_bot(monkeypatch: pytest.MonkeyPatch) -> None:
-    s = _first_callers(7.6, 8.9, 1)[0]
+    s = _first_callers(8.0, 8.9, 1)[0]
     assert call_for(PAGAT_62, 0, s.dealt[0], [], (56, 57)) is not None
     monkeypatch.setattr(rules, "SCORE_AWARE", False)
     assert call_for(PAGAT_62, 0, s.dealt[0], [], (56, 57)) is None
 
 
 def test_the_blind_bots_see_a_new_game() -> None:
-    s = _first_callers(7.6, 8.9, 1)[0]
+    s = _first_callers(8.0, 8.9, 1)[0]
     at = State(s.profile, s.dealer, s.dealt, s.stock, score=(56, 57))
     assert decide("rules-blind", observe(at, 0), 0) == PASS
     assert decide("rules", observe(at, 0), 0) != PASS
