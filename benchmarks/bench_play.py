@@ -23,6 +23,9 @@ component's trigger value, as the component's JavaScript does.
    rerun finished) p50/p95, and the ratio to the baseline; the cards the tables played
    meanwhile (fewer than one a table: a warning — on a loaded machine the bots' workers, at
    a lower OS priority than the server, ``CINCH_BOT_NICE``, may get hardly any CPU).
+   ``server_cpu``: the CPU time of the server's lesson runs (each run's thread,
+   ``time.thread_time``, written by the app with ``CINCH_RUN_TIMING``: the figure that does
+   not depend on the machine's load), and ``table_runs_cpu`` for the tables' runs.
 
 Run: ``.venv/bin/python benchmarks/bench_play.py [--cards 30] [--tables 4] [--think 0]
 [--only click|lesson] [--json]``.
@@ -288,6 +291,28 @@ async def lesson_clicks(url: str, rounds: int) -> list[float]:
     return out
 
 
+def page_runs(path: Path) -> list[dict[str, Any]]:
+    """The server's page runs so far (``CINCH_RUN_TIMING``: one JSON line a run)."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return []
+    return [json.loads(line) for line in lines if line.strip()]
+
+
+def cpu_summary(runs: list[dict[str, Any]], page: str) -> dict[str, Any]:
+    """CPU time of the server's runs of ``page`` (their thread's ``time.thread_time``: what
+    the runs used whatever the machine's load), p50/p95 in ms."""
+    cpu = [float(r["cpu_ms"]) for r in runs if r.get("page") == page]
+    if not cpu:
+        return {"runs": 0}
+    return {
+        "runs": len(cpu),
+        "p50_ms": round(statistics.median(cpu), 1),
+        "p95_ms": round(pct(cpu, 95), 1),
+    }
+
+
 def summary(xs: list[float]) -> dict[str, Any]:
     ms = [x * 1000 for x in xs]
     return {
@@ -346,7 +371,10 @@ def main(argv: list[str] | None = None) -> int:
         for k in ("cpus", "bot_nice", "load_before"):
             done(k)
     cpu0 = time.process_time()
-    with tempfile.TemporaryDirectory() as tmp, running_app(Path(tmp) / "p.sqlite3", env=env) as url:
+    tmp_dir = tempfile.TemporaryDirectory()
+    timing = Path(tmp_dir.name) / "runs.jsonl"  # the server's page runs (tutorial/ui/runtiming)
+    env["CINCH_RUN_TIMING"] = str(timing)
+    with tmp_dir as tmp, running_app(Path(tmp) / "p.sqlite3", env=env) as url:
         warm = TableSession(url, 7)
         asyncio.run(warm.play(3))  # the pool started, the page's caches warm
         if args.only != "lesson":
@@ -359,13 +387,19 @@ def main(argv: list[str] | None = None) -> int:
             for key in ("click_to_reply", "click_to_reply_s", "click_to_reply_cpu"):
                 done(key)
         if args.only != "click":
+            seen = len(page_runs(timing))
             base = asyncio.run(lesson_clicks(url, args.rounds))
             out["lesson_alone"] = summary(base)
+            out["lesson_alone"]["server_cpu"] = cpu_summary(page_runs(timing)[seen:], "lesson")
             done("lesson_alone")
+            seen = len(page_runs(timing))
             lat, sessions = asyncio.run(
                 tables_and_lesson(url, args.tables, args.rounds, args.think)
             )
+            runs = page_runs(timing)[seen:]
             row = summary(lat)
+            row["server_cpu"] = cpu_summary(runs, "lesson")
+            row["table_runs_cpu"] = cpu_summary(runs, "play")
             row["p50_vs_alone"] = round(row["p50_ms"] / out["lesson_alone"]["p50_ms"], 2)
             row["p95_vs_alone"] = round(row["p95_ms"] / out["lesson_alone"]["p95_ms"], 2)
             row["cards_played_meanwhile"] = sum(len(s.clicks) for s in sessions)

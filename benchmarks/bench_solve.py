@@ -19,9 +19,10 @@ Run: ``.venv/bin/python benchmarks/bench_solve.py [--deals N] [--ab-openings K] 
 [--no-legacy]``.
 
 ``--against REF`` instead times the openings (every card valued) with this solver and with
-the solver of git revision ``REF`` (its ``analyse``, ``search`` and ``trick`` modules, loaded
-under another name; ``position`` and ``tables`` are today's), interleaved opening by opening
-in one process (the order alternating), so both see the same machine; values must agree.
+the solver of git revision ``REF`` (its ``analyse``, ``search``, ``trick``, ``endgame`` and
+``piles`` modules, loaded under another name; ``position`` and ``tables`` are today's), interleaved
+opening by opening in one process (the order alternating), so both see the same machine;
+values must agree.
 """
 
 from __future__ import annotations
@@ -141,6 +142,11 @@ def run(
     }
 
 
+MODULES = ("analyse", "search", "trick", "endgame", "piles")
+"""The solver's modules a revision's copy is made of (``position`` and ``tables`` are
+today's)."""
+
+
 def solver_at(ref: str) -> Callable[[Position], Analysis]:
     """``solve`` of the solver at git revision ``ref`` (see the module's docstring)."""
     root = Path(__file__).resolve().parents[1]
@@ -148,18 +154,18 @@ def solver_at(ref: str) -> Callable[[Position], Analysis]:
     package = where / "solver_at_ref"
     package.mkdir()
     (package / "__init__.py").write_text("")
-    for name in ("analyse", "search", "trick"):
+    for name in MODULES:
         shown = subprocess.run(
             ["git", "-C", str(root), "show", f"{ref}:tutorial/solver/{name}.py"],
             capture_output=True,
             text=True,
         )
         if shown.returncode:
-            if name == "trick":  # older revisions have no trick.py
+            if name in ("trick", "endgame", "piles"):  # older revisions have none
                 continue
             raise SystemExit(f"git show {ref}:tutorial/solver/{name}.py: {shown.stderr.strip()}")
         text = shown.stdout
-        for module in ("analyse", "search", "trick"):
+        for module in MODULES:
             text = text.replace(
                 f"tutorial.solver.{module} import", f"solver_at_ref.{module} import"
             )

@@ -182,6 +182,7 @@ def test_a_missed_card_is_judged_under_the_cards_as_in_the_lesson(
     alerts = " ".join(x.value for x in (*page.info, *page.success))
     assert t("Not yet.") not in alerts  # not above the table any more
     base = f"review:{L7.id}:{mistakes.move_id(step.id, mv.at)}:0"
+    assert page.button(key=f"next:{base}").label == t("Next ▶")  # not "Next question ▶"
     page.button(key=f"next:{base}").click()
     page.run()
     page.session_state["_click"] = mv.card

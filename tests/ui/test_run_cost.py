@@ -80,3 +80,24 @@ def test_a_moment_table_is_drawn_once_and_the_same() -> None:
     assert moment_table(get_translator("fr"), f, profile) == frame_table(
         get_translator("fr"), f, profile
     )
+
+
+def test_page_runs_are_timed_only_when_asked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``CINCH_RUN_TIMING`` (benchmarks): one JSON line a run, the page, language and the
+    run thread's CPU time; nothing is written without it."""
+    import json
+
+    log = tmp_path / "runs.jsonl"
+    run("lesson", lang="fr", lesson="left-pedro-is-not-a-diamond")
+    assert not log.exists()
+    monkeypatch.setenv("CINCH_RUN_TIMING", str(log))
+    at = run("lesson", lang="fr", lesson="left-pedro-is-not-a-diamond")
+    at.run()
+    runs = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [(r["page"], r["lang"]) for r in runs] == [("home", "fr")] + [("lesson", "fr")] * 2
+    assert all(0 < r["cpu_ms"] <= r["wall_ms"] + 1 for r in runs)
+    monkeypatch.setenv("CINCH_RUN_TIMING", str(tmp_path / "missing" / "runs.jsonl"))
+    at.run()  # a file that cannot be written: the page is not troubled
+    assert not at.exception and at.title

@@ -227,3 +227,16 @@ def test_a_dealer_keeping_several_cards_chooses_them_then_confirms(
     said = choice_said(t, d, d.choice)
     assert any(said in x.value for x in at.success), [x.value for x in at.success]
     assert not at.button(key=f"nf:frame:{lid}:{step}").disabled  # the scenario goes on
+    # the missed keep comes back in Review my mistakes with the same picker
+    code = at.session_state["learner"]
+    page = open_page(app(lang="es", learner=code), "mistakes")
+    no_errors(page)
+    review = f"rvk:review:{lid}:move/{step}/refill:0"
+    assert page.button(key=f"{review}:ok").disabled
+    page.pills(key=f"{review}:pick").set_value(sorted(right))
+    page.run()
+    page.button(key=f"{review}:ok").click()
+    page.run()
+    no_errors(page)
+    assert any(said in x.value for x in page.success), [x.value for x in page.success]
+    assert page.button(key=f"{review}:ok").disabled  # answered

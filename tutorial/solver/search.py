@@ -20,7 +20,9 @@ solvers are (Bo Haglund's DDS for bridge):
 * move ordering: the transposition table's lead first, then cheap rules (win cheaply,
   smear points on a partner's winning card, duck a trick that holds none);
 * quick cut-offs: a point card is sure for its side when the other side holds no higher
-  trump, which bounds every node before it is searched; the last trick is counted.
+  trump, which bounds every node before it is searched;
+* the last two tricks (every hand two cards) solved exactly by ``endgame.two_tricks`` and
+  cached by the relative-rank key and the leader (``Search.last_two``).
 
 The rules are the engine's through the tables: the follow rule of ``trick.legal_plays``,
 the trick order of ``TrumpRules.trick_key``, the pile rule of ``position.pile_tops`` and
@@ -30,6 +32,7 @@ the trick order of ``TrumpRules.trick_key``, the pile rule of ``position.pile_to
 from __future__ import annotations
 
 from tutorial.solver.endgame import two_tricks
+from tutorial.solver.piles import pile_choices, search_pile
 from tutorial.solver.position import Position
 from tutorial.solver.tables import from_strength, layout
 from tutorial.solver.trick import search_trick
@@ -119,6 +122,7 @@ class Search:
         self.tt: dict[tuple[int, int], Entry] = {}
         self.last_two: dict[tuple[int, int], int] = {}
         self.orders: dict[tuple[tuple[int, ...], int, int, int], tuple[int, ...]] = {}
+        self.reps: dict[tuple[int, int], tuple[int, ...]] = {}
         self.hands = [0, 0, 0, 0]
         self.pile_cards = 999
 
@@ -371,7 +375,7 @@ class Search:
         else:
             m = h
         if h.bit_count() > self.size:
-            return self._pile(seats, i, alpha, beta, o, led, best, win, tpts, m)
+            return search_pile(self, seats, i, alpha, beta, o, led, best, win, tpts, m)
         pts = self.pts
         above = self.above
         cands: list[int] = []
@@ -482,123 +486,11 @@ class Search:
         scored.sort(reverse=True)
         return [c for _, c in scored]
 
-    # -- piles (first trick, a hand of more than its size) --------------------------------
-    def _pile(
-        self,
-        seats: tuple[int, ...],
-        i: int,
-        alpha: int,
-        beta: int,
-        o: int,
-        led: int,
-        best: int,
-        win: int,
-        tpts: int,
-        legal: int,
-    ) -> int:
-        s = seats[i]
-        hands = self.hands
-        h = hands[s]
-        maximize = not s & 1
-        value = -1 if maximize else 999
-        last = i + 1 == len(seats)
-        for top, beneath in self.pile_choices(h, legal, o):
-            moved = (1 << top) | beneath
-            hands[s] = h & ~moved
-            p = self.pv[moved & self.pm]
-            if led < 0:
-                nled = self.suit[top]
-                nbest, nwin = self.key[nled][top], s
-            else:
-                nled = led
-                k = self.key[led][top]
-                nbest, nwin = (k, s) if k > best else (best, win)
-            if last:
-                g = 0 if nwin & 1 else tpts + p
-                v = g + self._node(nwin, alpha - g, beta - g)
-            else:
-                v = self._play(
-                    seats, i + 1, alpha, beta, o & ~beneath, nled, nbest, nwin, tpts + p, None
-                )
-            hands[s] = h
-            if maximize:
-                if v > value:
-                    value = v
-                    alpha = max(alpha, v)
-            elif v < value:
-                value = v
-                beta = min(beta, v)
-            if alpha >= beta:
-                break
-        return value
-
+    # -- piles (first trick, a hand of more than its size): ``piles`` ------------------------
     def pile_choices(self, hand: int, legal: int, o: int) -> list[tuple[int, int]]:
-        """Piles of ``hand`` (strength space) up to equivalence: (top card, mask beneath).
-        The pile rule is ``position.pile_tops``/``pile_beneath``; cards beneath are chosen
-        run by run of equivalent cards (which of a run go beneath does not matter: the
-        weakest are taken), and equivalent top cards are tried once."""
-        k = hand.bit_count() - self.size
-        forbidden = self.forbidden
-        free = hand & ~forbidden
-        tops = legal & forbidden if free.bit_count() == k else legal
-        out: list[tuple[int, int]] = []
-        for top in self._representatives(tops, o):
-            rest = hand & ~(1 << top)
-            free = rest & ~forbidden
-            if free.bit_count() >= k:
-                must, may = 0, free
-            else:
-                must, may = free, rest & forbidden
-            runs = self._runs(may, o)
-            for beneath in _choose(runs, k - must.bit_count(), must):
-                out.append((top, beneath))
-        return out
-
-    def _representatives(self, m: int, o: int) -> list[int]:
-        out = []
-        pts = self.pts
-        for c in _bits(m):
-            up = o & self.above[c]
-            if up:
-                nxt = up & -up
-                if nxt & m and pts[c] == pts[nxt.bit_length() - 1]:
-                    continue
-            out.append(c)
-        return out
-
-    def _runs(self, m: int, o: int) -> list[list[int]]:
-        """Cards of ``m`` grouped into runs of equivalent cards, each run weakest first."""
-        runs: list[list[int]] = []
-        pts = self.pts
-        for c in _bits(m):  # weakest first: strength order is index order
-            if runs:
-                prev = runs[-1][-1]
-                up = o & self.above[prev]
-                if up and (up & -up) == 1 << c and pts[prev] == pts[c]:
-                    runs[-1].append(c)
-                    continue
-            runs.append([c])
-        return runs
-
-
-def _choose(runs: list[list[int]], want: int, base: int) -> list[int]:
-    """Every way to take ``want`` cards from the runs, up to equivalence (the weakest
-    ``n`` of a run), each as a mask added to ``base``."""
-    if want == 0:
-        return [base]
-    if not runs:
-        return []
-    room = sum(len(r) for r in runs[1:])
-    first, rest = runs[0], runs[1:]
-    out = []
-    for n in range(min(want, len(first)), -1, -1):
-        if want - n > room:
-            break
-        m = base
-        for c in first[:n]:
-            m |= 1 << c
-        out.extend(_choose(rest, want - n, m))
-    return out
+        """Piles of ``hand`` (strength space) up to equivalence: (top card, mask beneath);
+        see :func:`piles.pile_choices`."""
+        return pile_choices(self, hand, legal, o)
 
 
 def _bits(mask: int) -> list[int]:

@@ -5,9 +5,11 @@ boundary after the first trick where all four seats hold cards). It does what
 ``Search._play`` does seat by seat — the follow rule in strength space, equivalent cards
 tried once, the same move ordering, fail-soft alpha-beta at every seat — without a call,
 an argument list or a list of tuples per play: candidates are sorted as ints
-(``score * 64 + card``), the tables are locals, and the last trick (when every hand holds
-two cards) is counted directly instead of searched. ``tests/solver`` pins it to plain
-minimax and to the session-2 solver.
+(``score * 64 + card``, the followers' candidates and orders memoised for the whole search
+in ``Search.reps`` and ``Search.orders``), the tables are locals, and in the trick before
+the last two (every hand three cards) the fourth seat first looks its two-trick ending up
+in ``Search.last_two`` (``endgame.two_tricks`` solves the endings not there yet).
+``tests/solver`` pins it to plain minimax and to the session-2 solver.
 """
 
 from __future__ import annotations
@@ -136,6 +138,9 @@ def search_trick(
     # suit, the best trick key so far and the flags (partner winning, last seat, points in
     # the trick)
     orders = sr.orders
+    # and their candidates: a function of the legal cards and of the cards out between the
+    # weakest and the strongest of them (the next stronger card out of each)
+    reps = sr.reps
     for x0 in _lead_order(h0, o, above, pts, tb, entry[2]):
         c0 = x0 & 63
         hands[s0] = h0 ^ (1 << c0)
@@ -153,7 +158,11 @@ def search_trick(
         cand1 = reps1.get(led)
         if cand1 is None:
             m1 = h1 & (blk | tb) if h1 & blk else h1
-            cand1 = reps1[led] = _reps(m1, o, above, pts)
+            rk = (m1, o & ((1 << m1.bit_length()) - 1) & -(m1 & -m1))
+            cand1 = reps.get(rk)
+            if cand1 is None:
+                cand1 = reps[rk] = _reps(m1, o, above, pts)
+            reps1[led] = cand1
         if len(cand1) > 1:
             fk = (cand1, led, k0, int(pts[c0] > 0))
             order1 = orders.get(fk)
@@ -180,7 +189,11 @@ def search_trick(
             cand2 = reps2.get(led)
             if cand2 is None:
                 m2 = h2 & (blk | tb) if h2 & blk else h2
-                cand2 = reps2[led] = _reps(m2, o, above, pts)
+                rk = (m2, o & ((1 << m2.bit_length()) - 1) & -(m2 & -m2))
+                cand2 = reps.get(rk)
+                if cand2 is None:
+                    cand2 = reps[rk] = _reps(m2, o, above, pts)
+                reps2[led] = cand2
             if len(cand2) > 1:
                 fk = (cand2, led, best1, (win1 == s0) << 2 | (tp1 > 0))
                 order2 = orders.get(fk)
@@ -209,7 +222,11 @@ def search_trick(
                 cand3 = reps3.get(led)
                 if cand3 is None:
                     m3 = h3 & (blk | tb) if h3 & blk else h3
-                    cand3 = reps3[led] = _reps(m3, o, above, pts)
+                    rk = (m3, o & ((1 << m3.bit_length()) - 1) & -(m3 & -m3))
+                    cand3 = reps.get(rk)
+                    if cand3 is None:
+                        cand3 = reps[rk] = _reps(m3, o, above, pts)
+                    reps3[led] = cand3
                 if len(cand3) > 1:
                     fk = (cand3, led, best2, (win2 == s1) << 2 | 2)
                     order3 = orders.get(fk)

@@ -10,7 +10,7 @@ from streamlit.runtime.scriptrunner_utils.exceptions import ScriptControlExcepti
 
 from tutorial.i18n import LANGS
 from tutorial.progress import CODE_LENGTH
-from tutorial.ui import heap
+from tutorial.ui import heap, runtiming
 from tutorial.ui.session import (
     Session,
     course,
@@ -173,15 +173,16 @@ def sidebar(s: Session, all_pages: dict[str, st.Page], page: st.Page) -> None:
 
 
 def main() -> None:
-    with one_lessons_version():  # the lessons folder is walked once a run
-        _main()
+    with runtiming.timed() as run, one_lessons_version():  # the lessons folder: once a run
+        _main(run)
 
 
-def _main() -> None:
+def _main(run: dict[str, str]) -> None:
     s = setup()
     st.session_state["_session"] = s
     all_pages = pages(s)
     page = st.navigation(list(all_pages.values()), position="sidebar")
+    run.update(page=page.url_path or "home", lang=s.lang)
     page_setup(s)
     sidebar(s, all_pages, page)
     show_notes(s)

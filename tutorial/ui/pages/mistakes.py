@@ -18,8 +18,8 @@ t = s.t
 st.title(t("Review my mistakes"), anchor=False)
 st.caption(
     t(
-        "Questions you answered wrong in the lessons come back here, the weaker ones sooner, "
-        "until you have answered each right three times in a row."
+        "Questions and moves you got wrong in the lessons come back here, the weaker ones "
+        "sooner, until you have got each right three times in a row."
     )
 )
 items = store().items(s.learner)
@@ -114,7 +114,8 @@ with st.container(border=True, key=f"rq:{lesson.id}:{key}"):
             st.session_state.pop("_review_pick", None)
             st.session_state.pop(f"res:{base}", None)
 
-        st.button(t("Next question ▶"), key=f"next:{base}", on_click=_next, type="primary")
+        label = t("Next question ▶") if q is not None else t("Next ▶")  # a move: not a question
+        st.button(label, key=f"next:{base}", on_click=_next, type="primary")
     st.page_link(
         pages(s)["lesson"],
         label=t("Open the step that teaches it"),
