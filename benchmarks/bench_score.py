@@ -76,7 +76,15 @@ def run(bot: str, games: int, seed: int, profile: str, jobs: int, progress: bool
         "load_before": before,
         "load_after": load(),
         "settings": {
-            k: getattr(rules, k) for k in ("SCORE_AWARE", "GAME_MARGIN", "SAFE_MARGIN", "EASY_NEED")
+            k: getattr(rules, k)
+            for k in (
+                "SCORE_AWARE",
+                "GAME_MARGIN",
+                "SAFE_MARGIN",
+                "EASY_NEED",
+                "DENY",
+                "GAME_BID_LOW",
+            )
         },
     }
 

@@ -36,13 +36,18 @@ SCORE_AWARE = True
 """Call with the game score in mind (:func:`game_margin`); False: as if every hand began a
 game (the score-blind bot of session 5, which ``benchmarks/bench_score.py`` measures it
 against)."""
-GAME_MARGIN = 0.5
+GAME_MARGIN = 1.0
 """The margin when the contract decides the game: making it wins the game for us, or the
-opponents would win it by making theirs and our contract stops them."""
+opponents would win it by making theirs and our contract stops them (``bench_score.py``,
+1000 duplicate games each: 0.5 won 49.4%, 1.0 50.0%; NOTES, "Session 6 — bots")."""
 SAFE_MARGIN = 3.5
 """The margin when our side would win the game defending with a few points
 (:data:`EASY_NEED` or fewer): no needless risk of being set."""
 EASY_NEED = 4
+DENY = False
+"""When the other side would go out by making its bid and, were we to bid, by defending
+with the points we leave it (``pagat-62``'s defenders always score): bid only with
+:data:`SAFE_MARGIN` — let it need a made bid, not a few defending points."""
 GAME_BID_LOW = False
 """When making the lowest bid we may make wins the game, bid that (the size of a bid that
 wins the game does not matter) instead of all the hand is worth."""
@@ -167,6 +172,8 @@ def game_margin(
     taken = min(p.total_points, max(low, int(est if est is not None else low)))
     if theirs and (ours or not defending_wins(p, score, other, p.total_points - taken, low)):
         return GAME_MARGIN
+    if theirs and DENY:
+        return SAFE_MARGIN
     if ours:
         need = need_defending(p, score, side, p.bid_min if high is None else high)
         return SAFE_MARGIN if need is not None and need <= EASY_NEED else GAME_MARGIN

@@ -24,6 +24,10 @@ GAME_WON = 50.0
 """The value of winning the game with this hand (losing it: the negative): more than any
 hand's difference of scores can be (at most twice the highest bid), so a card or call that
 wins the game is preferred to any that only scores."""
+TIE_POINTS = 0.01
+"""Beside :data:`GAME_WON`, each point of the difference of scores counts this much, so
+that among cards that all win (or all lose) the game the bot still takes its points, as a
+club player does (at most 0.3: never more than winning)."""
 
 
 def value(
@@ -35,13 +39,15 @@ def value(
     points: tuple[int, int],
 ) -> float:
     """The worth to ``side`` of a hand played at ``score`` in which ``bidder_side`` bid
-    ``bid`` and the sides took ``points``: ±:data:`GAME_WON` if it ends the game, else the
-    side's change of score less the opponents'."""
+    ``bid`` and the sides took ``points``: ±:data:`GAME_WON` if it ends the game (and
+    :data:`TIE_POINTS` a point of the difference), else the side's change of score less the
+    opponents'."""
     decision = hand_decision(p, score, bidder_side, bid, points)
-    if decision.winner is not None:
-        return GAME_WON if decision.winner == side else -GAME_WON
     _, delta = hand_delta(bidder_side, bid, points)
-    return float(delta[side] - delta[1 - side])
+    diff = float(delta[side] - delta[1 - side])
+    if decision.winner is not None:
+        return (GAME_WON if decision.winner == side else -GAME_WON) + TIE_POINTS * diff
+    return diff
 
 
 def split(p: Profile, side: int, taken: int) -> tuple[int, int]:
@@ -71,4 +77,12 @@ def need_defending(p: Profile, score: tuple[int, int], side: int, bid: int) -> i
     return None
 
 
-__all__ = ["GAME_WON", "defending_wins", "made_wins", "need_defending", "split", "value"]
+__all__ = [
+    "GAME_WON",
+    "TIE_POINTS",
+    "defending_wins",
+    "made_wins",
+    "need_defending",
+    "split",
+    "value",
+]

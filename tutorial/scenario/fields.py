@@ -7,6 +7,8 @@ from typing import Any
 
 from tutorial.engine.cards import CODES, Suit, parse_index
 from tutorial.engine.errors import InvalidInput
+from tutorial.engine.profiles import Profile
+from tutorial.engine.scoring import FRESH_GAME, check_score
 from tutorial.engine.seats import SEAT_LETTERS, TEAM_NAMES, Team
 from tutorial.yamldoc import Key, SourceError, Where, format_path
 
@@ -132,3 +134,16 @@ def team_numbers(w: Where, path: tuple[Key, ...], value: Any) -> tuple[int, int]
 
 def seat_error(w: Where, path: tuple[Key, ...], message: str, **facts: object) -> SourceError:
     return w.error(path, message, **facts)
+
+
+def game_score(w: Where, m: Mapping[str, Any], profile: Profile) -> tuple[int, int]:
+    """A ``hand`` scenario's optional ``score: {AC: n, BD: n}``, the game score before the
+    hand (default a new game's 0–0): whole numbers, and a game still in progress."""
+    if "score" not in m:
+        return FRESH_GAME
+    score = team_numbers(w, ("score",), m["score"])
+    try:
+        check_score(profile, score)
+    except InvalidInput as exc:
+        raise w.error(("score",), str(exc)) from None
+    return score

@@ -262,7 +262,7 @@ def hand_state(data: Any, where: Where) -> State:
     deal = m["deal"]
     dealt = {s: F.cards(where, ("deal", SEAT_LETTERS[s]), deal[SEAT_LETTERS[s]]) for s in range(4)}
     stock = F.cards(where, ("stock",), m.get("stock"))
-    hand = Hand.from_deal(profile, dealer, dealt, stock)
+    hand = Hand.from_deal(profile, dealer, dealt, stock, score=F.game_score(where, m, profile))
     for i, call in enumerate(m.get("bids") or []):
         value = None if call == "pass" or call is None else F.integer(where, ("bids", i), call)
         hand.bid(hand.to_act, value)

@@ -75,8 +75,9 @@ def replay_hand(m: Mapping[str, Any], w: Where, profile: Profile) -> Replay:
         s: F.cards(w, ("deal", SEATS[s]), deal[SEATS[s]], count=9, seen=seen) for s in range(4)
     }
     stock = F.cards(w, ("stock",), m.get("stock"), count=16, seen=seen)
+    score = F.game_score(w, m, profile)
     try:
-        hand = Hand.from_deal(profile, dealer, dealt, stock)
+        hand = Hand.from_deal(profile, dealer, dealt, stock, score=score)
     except InvalidInput as exc:  # pragma: no cover - the field checks above come first
         raise w.error(("deal",), str(exc)) from None
     seat_dealer = Seat(dealer)

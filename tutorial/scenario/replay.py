@@ -54,6 +54,7 @@ def replay(data: Any, w: Where) -> Replay:
             "points",
             "title",
             "in_progress",
+            "score",
         ),
     )
     kind = m["kind"]
@@ -78,6 +79,7 @@ def replay(data: Any, w: Where) -> Replay:
             "reshuffle",
             "keep",
             "plays",
+            "score",
         ),
         "score": ("before", "bidder", "bid", "points"),
         "game": ("hands",),
