@@ -12,6 +12,14 @@ from typing import Any
 import pytest
 
 import tutorial.bots
+
+# Modules that bind the bots' names at import (``from tutorial.bots import BOT_NAMES, decide``)
+# are imported here, before the fixture patches stand-ins in: imported first under the patch,
+# they would keep the stand-ins for the rest of the process (the golden ``review`` output of
+# tests/scenario/test_commands.py failed when it ran after this file in one process).
+import tutorial.coach.command
+import tutorial.coach.keeps
+import tutorial.coach.playout
 from tests.bots import standin
 from tutorial.bots.match_cli import parse_seating
 from tutorial.cli import main
