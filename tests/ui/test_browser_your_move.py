@@ -169,6 +169,10 @@ def test_your_move_by_clicking_a_card_wrong_then_right(
         assert page.get_by_role("button", name=words["forward"]).is_enabled()
         assert page.locator("button.cb-card").count() == 0
         page.screenshot(path=str(out / f"your-move-{lang}-{size}-right.png"))
+        # the verdict where the learner tapped, under the cards (it was drawn above the
+        # table: off a phone's screen, tester, session 6)
+        right = page.locator(".cb-note", has_text=words["right"])
+        assert in_view(page, right.first, SIZES[size]), "the right card's verdict is not in view"
         browser.close()
 
 

@@ -96,7 +96,7 @@ def test_wrong_card_then_the_right_one(lang: str) -> None:
     )
     assert at.session_state[KEY] == 2 and at.button(key=f"nf:{KEY}").disabled
     click(at, "6H")
-    assert any(t("Right!") in s.value for s in at.success)
+    assert t("Right!") in str(DRAWN[-1].get("note")) and DRAWN[-1]["passive"]
     assert not at.button(key=f"nf:{KEY}").disabled  # the scenario goes on
     narration = STEP.narration[2]
     assert narration.your_move is not None
@@ -204,3 +204,20 @@ def test_a_pile_seat_shows_the_cards_going_beneath_beside_its_buttons(
     assert beneath.count('class="cc-card') == len(mv.beneath)  # buttons + these = the count
     for code in mv.beneath:
         assert f"{Card.parse(code).pretty} — " in beneath  # its label, in the learner's language
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_right_card_s_verdict_is_drawn_under_the_learner_s_cards(lang: str) -> None:
+    """On a phone the browser keeps the tapped cards in view: "Right!" drawn above the table
+    was off the screen (tester, session 6: lesson 0, es, 320×640), and under the table it
+    would be off a wide one. It is the move's own card table's note now (same key: kept in
+    place), the seat's cards passive, the card played in the trick."""
+    t = get_translator(lang)
+    at = at_move(lang)
+    click(at, "6H")
+    assert not any(t("Right!") in a.value for a in at.success)
+    last = DRAWN[-1]
+    assert last["passive"] and t("Right!") in str(last["note"]) and "6♥" in str(last["note"])
+    assert last["key"] == f"yb:{L7.id}:{STEP.id}:t1c3"  # the move's component, kept
+    assert parse_index("6H") not in last["cards"]  # played: on the trick, not in the hand
+    assert 'data-card="6H"' in str(last["table"])

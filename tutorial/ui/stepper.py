@@ -8,7 +8,7 @@ import re
 import streamlit as st
 
 from tutorial.engine.profiles import get_profile
-from tutorial.lessons.model import Lesson, Scenario, Step, YourDecision
+from tutorial.lessons.model import Lesson, Scenario, Step, YourDecision, YourMove
 from tutorial.progress import Item, position_item
 from tutorial.ui.autoplay import autoplay_button, autoplay_tick
 from tutorial.ui.moments import (
@@ -23,7 +23,7 @@ from tutorial.ui.session import Session, store
 from tutorial.ui.table import taken_so_far
 from tutorial.ui.views import moment_table, safe_md
 from tutorial.ui.yourdecision import your_decision
-from tutorial.ui.yourmove import move_state, your_move
+from tutorial.ui.yourmove import move_done, move_state, played_table, your_move
 
 
 def stepper(
@@ -135,9 +135,17 @@ def stepper(
             assert frame.to_play is not None and frame.legal is not None
             dim = set(frame.hand(frame.to_play) or ()) - set(frame.legal)
         taken = taken_so_far(frames, i) if kind != "legal" else None
-        st.markdown(
-            moment_table(t, frame, scenario.replay.profile, dim, taken), unsafe_allow_html=True
-        )
+        if not (
+            isinstance(move, YourMove)
+            and kind != "legal"
+            and played_table(s, lesson, step, move, frame, scenario.replay.profile, taken, saved)
+        ):
+            st.markdown(
+                moment_table(t, frame, scenario.replay.profile, dim, taken),
+                unsafe_allow_html=True,
+            )
+            if isinstance(move, YourMove):  # shown: said under the table, by its button
+                move_done(s, lesson, step, move, saved)
         if kind == "legal":
             assert frame.to_play is not None and frame.legal is not None
             st.markdown(
@@ -151,6 +159,8 @@ def stepper(
             )
         elif any(r.held for r in get_profile(scenario.replay.profile).points):
             st.caption(t("Points in tricks leave out Low: it scores for the side that held it."))
+    elif isinstance(move, YourMove):
+        move_done(s, lesson, step, move, saved)
     for fact in frame_facts(t, frame):
         st.markdown(safe_md(fact))
     said = [n for n in step.narration if n.at == frame.id]

@@ -20,7 +20,7 @@ from tutorial.progress import Item, move_item
 from tutorial.scenario.moments import NO_HANDS, Moment
 from tutorial.ui.cardbuttons import card_buttons
 from tutorial.ui.session import Session, store
-from tutorial.ui.table import frame_table
+from tutorial.ui.table import Taken, frame_table
 from tutorial.ui.views import safe_md
 
 Move = YourMove | YourDecision
@@ -112,6 +112,66 @@ def again_button(s: Session, lesson: Lesson, step: Step, move: Move, state: dict
     st.button(s.t("Try this move again"), key=f"ya:{lesson.id}:{step.id}:{move.at}", on_click=again)
 
 
+def move_done(
+    s: Session, lesson: Lesson, step: Step, move: YourMove, saved: dict[str, Item] | None = None
+) -> None:
+    """The verdict of a move played (or shown), drawn right under the moment's table: where
+    the learner just clicked. Drawn above it, the table pushed it off a phone's screen (the
+    browser keeps the cards the learner tapped in view)."""
+    t = s.t
+    state = move_state(lesson, step, move, saved)
+    card = Card.parse(move.card).pretty
+    if state["shown"]:
+        st.info(
+            safe_md(t("The card played here is {card}.", card=card)),
+            icon=":material/arrow_forward:",
+        )
+        again_button(s, lesson, step, move, state)
+    else:
+        st.success(
+            t("Right!") + " " + safe_md(t("{seat} plays {card}.", seat=move.seat, card=card)),
+            icon=":material/check_circle:",
+        )
+
+
+def played_table(
+    s: Session,
+    lesson: Lesson,
+    step: Step,
+    move: YourMove,
+    frame: Moment,
+    profile: str,
+    taken: Taken | None,
+    saved: dict[str, Item] | None = None,
+) -> bool:
+    """The moment of a move played right, drawn by the move's own card component (same key:
+    the browser keeps it in place) with the seat's cards passive and the verdict under them,
+    where the learner tapped; True if drawn. Drawn above the table, "Right!" was off a
+    phone's screen (the browser keeps the tapped cards in view); drawn under it, off a wide
+    screen. False (the caller draws the moment) for a move shown, not played."""
+    state = move_state(lesson, step, move, saved)
+    held = frame.hand(Seat.parse(move.seat))
+    if not state["done"] or state["shown"] or held is None or frame.trump is None:
+        return False
+    t = s.t
+    card = Card.parse(move.card).pretty
+    card_buttons(
+        t,
+        key=f"yb:{lesson.id}:{step.id}:{move.at}",
+        revision=state.get("clicks", 0),
+        cards=[c.index for c in held],
+        legal=(),
+        reasons={},
+        trump=int(frame.trump),
+        profile=get_profile(profile),
+        group_label=t("{seat}'s cards: choose one to play", seat=move.seat),
+        table=frame_table(t, frame, profile, taken=taken, slot=move.seat),
+        passive=True,
+        note=t("Right!") + " " + t("{seat} plays {card}.", seat=move.seat, card=card),
+    )
+    return True
+
+
 def your_move(
     s: Session,
     lesson: Lesson,
@@ -125,19 +185,7 @@ def your_move(
     True once it is done (the caller then draws the moment as played)."""
     t = s.t
     state = move_state(lesson, step, move, saved)
-    if state["done"]:
-        card = Card.parse(move.card).pretty
-        if state["shown"]:
-            st.info(
-                safe_md(t("The card played here is {card}.", card=card)),
-                icon=":material/arrow_forward:",
-            )
-            again_button(s, lesson, step, move, state)
-        else:
-            st.success(
-                t("Right!") + " " + safe_md(t("{seat} plays {card}.", seat=move.seat, card=card)),
-                icon=":material/check_circle:",
-            )
+    if state["done"]:  # the verdict follows the table the caller draws (move_done)
         return True
     before = before_move(frame, move)
     assert before.trump is not None  # a card moment: trump is named
