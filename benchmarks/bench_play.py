@@ -27,8 +27,14 @@ component's trigger value, as the component's JavaScript does.
    ``time.thread_time``, written by the app with ``CINCH_RUN_TIMING``: the figure that does
    not depend on the machine's load), and ``table_runs_cpu`` for the tables' runs.
 
+``--stages``: the server runs under the stage probe (:mod:`tutorial.ui.stagetiming`) and
+each lesson click is followed through the server (:mod:`play_stages`): the BackMsg read by
+the websocket handler, the run's start and end, its ``script_finished`` queued, flushed and
+written to the websocket, and read by this client — ``server`` (BackMsg read → last message
+written) beside ``client`` (sent → read), p50/p95/max, and the slowest clicks stage by stage.
+
 Run: ``.venv/bin/python benchmarks/bench_play.py [--cards 30] [--tables 4] [--think 0]
-[--only click|lesson] [--json]``.
+[--only click|lesson] [--stages] [--json]``.
 """
 
 from __future__ import annotations
@@ -58,6 +64,9 @@ from tutorial.devserver import running_app  # noqa: E402
 from tutorial.practice.game import hand_seed  # noqa: E402
 from tutorial.progress import new_learner_code  # noqa: E402
 from tutorial.ui.wire import WireSession  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import play_stages  # noqa: E402
 
 BUTTON = re.compile(r'<button type="button" class="cb-card[^"]*" data-card="(\w+)"([^>]*)>')
 
@@ -274,13 +283,17 @@ class TableSession:
                         return
 
 
-async def lesson_clicks(url: str, rounds: int) -> list[float]:
+async def lesson_clicks(url: str, rounds: int, stamps: dict[str, Any] | None = None) -> list[float]:
     """A learner on lesson 7: Forward through the scenario and Next step, ``rounds``
-    clicks; the server time of each (message sent → rerun finished)."""
+    clicks; the server time of each (message sent → rerun finished). ``stamps``, if given,
+    gets the session's id (``sid``) and each click's (sent, read) ``time.monotonic`` stamps
+    (``clicks``), for :mod:`play_stages`."""
     lesson = "left-pedro-is-not-a-diamond"
     out: list[float] = []
     async with WireSession(url) as ws:
         _, page = await ws.rerun("lesson", f"lang=en&learner={new_learner_code()}&lesson={lesson}")
+        if stamps is not None:
+            stamps["sid"], stamps["clicks"] = ws.session_id, []
         while len(out) < rounds:
             button = page.by_key("nf:frame:") or page.by_key(f"next:{lesson}")
             if button is None:  # the end of the lesson: start it again
@@ -288,6 +301,8 @@ async def lesson_clicks(url: str, rounds: int) -> list[float]:
                 continue
             dt, page = await ws.rerun(trigger=button.id)
             out.append(dt)
+            if stamps is not None:
+                stamps["clicks"].append((ws.sent_at, ws.read_at))
     return out
 
 
@@ -324,14 +339,14 @@ def summary(xs: list[float]) -> dict[str, Any]:
 
 
 async def tables_and_lesson(
-    url: str, tables: int, rounds: int, think: float = 0.0
+    url: str, tables: int, rounds: int, think: float = 0.0, stamps: dict[str, Any] | None = None
 ) -> tuple[list[float], Any]:
     stop = asyncio.Event()
     sessions = [TableSession(url, 1000 + i, think) for i in range(tables)]
     jobs = [asyncio.create_task(s.play(10_000, stop)) for s in sessions]
     await asyncio.sleep(8)  # let every table reach the bots' thinking
     try:
-        lat = await lesson_clicks(url, rounds)
+        lat = await lesson_clicks(url, rounds, stamps)
     finally:
         stop.set()
         await asyncio.gather(*jobs, return_exceptions=True)
@@ -351,6 +366,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument(
         "--only", choices=("click", "lesson"), help="only the click to reply, or only the lessons"
+    )
+    ap.add_argument(
+        "--stages",
+        action="store_true",
+        help="time each lesson click's stages on the server too (tutorial/ui/stagetiming)",
     )
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
@@ -374,7 +394,8 @@ def main(argv: list[str] | None = None) -> int:
     tmp_dir = tempfile.TemporaryDirectory()
     timing = Path(tmp_dir.name) / "runs.jsonl"  # the server's page runs (tutorial/ui/runtiming)
     env["CINCH_RUN_TIMING"] = str(timing)
-    with tmp_dir as tmp, running_app(Path(tmp) / "p.sqlite3", env=env) as url:
+    stage_log = Path(tmp_dir.name) / "stages.jsonl" if args.stages else None
+    with tmp_dir as tmp, running_app(Path(tmp) / "p.sqlite3", env=env, stage_log=stage_log) as url:
         warm = TableSession(url, 7)
         asyncio.run(warm.play(3))  # the pool started, the page's caches warm
         if args.only != "lesson":
@@ -388,13 +409,15 @@ def main(argv: list[str] | None = None) -> int:
                 done(key)
         if args.only != "click":
             seen = len(page_runs(timing))
-            base = asyncio.run(lesson_clicks(url, args.rounds))
+            alone: dict[str, Any] = {}
+            base = asyncio.run(lesson_clicks(url, args.rounds, alone))
             out["lesson_alone"] = summary(base)
             out["lesson_alone"]["server_cpu"] = cpu_summary(page_runs(timing)[seen:], "lesson")
             done("lesson_alone")
             seen = len(page_runs(timing))
+            busy: dict[str, Any] = {}
             lat, sessions = asyncio.run(
-                tables_and_lesson(url, args.tables, args.rounds, args.think)
+                tables_and_lesson(url, args.tables, args.rounds, args.think, busy)
             )
             runs = page_runs(timing)[seen:]
             row = summary(lat)
@@ -408,6 +431,13 @@ def main(argv: list[str] | None = None) -> int:
                 row["warning"] = "the tables hardly played: not a measurement under thinking"
             out[f"lesson_with_{args.tables}_tables"] = row
             done(f"lesson_with_{args.tables}_tables")
+            if stage_log is not None:
+                time.sleep(1.0)  # the probe writes its log every 0.5 s
+                events = play_stages.read_log(stage_log)
+                for key, st in (("alone", alone), (f"with_{args.tables}_tables", busy)):
+                    rows = play_stages.click_stages(events, st["sid"], st["clicks"])
+                    out[f"stages_{key}"] = play_stages.report(events, rows)
+                    done(f"stages_{key}")
     out["load_after"] = os.getloadavg()
     out["bench_cpu_s"] = round(time.process_time() - cpu0, 1)
     if args.json:

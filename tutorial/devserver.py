@@ -29,12 +29,16 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def streamlit_command(port: int, script: Path | None = None) -> list[str]:
-    """``streamlit run`` of the tutorial (or of ``script``) on 127.0.0.1:``port``, headless."""
+def streamlit_command(
+    port: int, script: Path | None = None, stage_log: Path | None = None
+) -> list[str]:
+    """``streamlit run`` of the tutorial (or of ``script``) on 127.0.0.1:``port``, headless;
+    with ``stage_log``, under :mod:`tutorial.ui.stagetiming`'s probes (benchmarks only)."""
+    launcher = ["streamlit"] if stage_log is None else ["tutorial.ui.stagetiming", str(stage_log)]
     return [
         sys.executable,
         "-m",
-        "streamlit",
+        *launcher,
         "run",
         str(script or ROOT / "streamlit_app.py"),
         "--server.port",
@@ -50,16 +54,21 @@ def streamlit_command(port: int, script: Path | None = None) -> list[str]:
 
 @contextmanager
 def running_app(
-    progress_db: Path, *, env: dict[str, str] | None = None, script: Path | None = None
+    progress_db: Path,
+    *,
+    env: dict[str, str] | None = None,
+    script: Path | None = None,
+    stage_log: Path | None = None,
 ) -> Iterator[str]:
     """Run the tutorial (or ``script``) on 127.0.0.1 with its own progress database (``env``
-    may add, e.g., ``CINCH_DATABASE_URL``); yield its URL once it answers its health check,
-    stop it afterwards."""
+    may add, e.g., ``CINCH_DATABASE_URL``; ``stage_log``: a benchmark's stage timing, see
+    :mod:`tutorial.ui.stagetiming`); yield its URL once it answers its health check, stop it
+    afterwards."""
     port = free_port()
     inherited = {k: v for k, v in os.environ.items() if k != "CINCH_DATABASE_URL"}
     environment = {**inherited, "CINCH_PROGRESS_DB": str(progress_db), **(env or {})}
     proc = subprocess.Popen(
-        streamlit_command(port, script),
+        streamlit_command(port, script, stage_log),
         cwd=ROOT,
         env=environment,
         stdout=subprocess.DEVNULL,

@@ -70,6 +70,12 @@ class WireSession:
         self.ws: websockets.ClientConnection | None = None
         self.query = ""
         self.page_name = ""
+        self.session_id = ""
+        """The server's id of this session (its ``new_session`` message)."""
+        self.sent_at = 0.0
+        self.read_at = 0.0
+        """``time.monotonic()`` when the last rerun was asked for and when its
+        ``script_finished`` was read (system-wide: comparable with the server's stamps)."""
 
     async def __aenter__(self) -> WireSession:
         self.ws = await websockets.connect(
@@ -119,6 +125,7 @@ class WireSession:
             w.id = trigger
             w.trigger_value = True
         start = time.perf_counter()
+        self.sent_at = time.monotonic()
         await self.ws.send(msg.SerializeToString())
         widgets: list[Widget] = []
         exceptions: list[str] = []
@@ -127,7 +134,9 @@ class WireSession:
             fm = ForwardMsg()
             fm.ParseFromString(raw if isinstance(raw, bytes) else raw.encode())
             kind = fm.WhichOneof("type")
-            if kind == "page_info_changed":
+            if kind == "new_session":
+                self.session_id = fm.new_session.initialize.session_id
+            elif kind == "page_info_changed":
                 self.query = fm.page_info_changed.query_string
             elif kind == "delta" and fm.delta.WhichOneof("type") == "new_element":
                 el = fm.delta.new_element
@@ -143,6 +152,7 @@ class WireSession:
                     label = str(getattr(inner, "label", ""))
                     widgets.append(Widget(et or "", wid, label, options))
             elif kind == "script_finished":
+                self.read_at = time.monotonic()
                 return time.perf_counter() - start, Page(widgets, self.query, exceptions)
 
 
