@@ -17,13 +17,22 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	@touch $(STAMP)
 
-run: $(STAMP)
+# The compiled solver (scripts/build_fast.py: mypyc, a dev dependency, into .venv/fast/, never
+# in place); rebuilt when a source it hashes changes. A failed build is a one-line warning and
+# the pure-Python solver runs (tests/solver/test_native.py fails under CI if it is not loaded).
+FAST := $(VENV)/fast/manifest.json
+FAST_SOURCES := $(foreach m,search endgame piles trick tables,tutorial/solver/$(m).py) \
+	tutorial/solver/position.py tutorial/engine/trumps.py tutorial/solver/native.py
+$(FAST): $(FAST_SOURCES) scripts/build_fast.py $(STAMP)
+	@$(BIN)/python scripts/build_fast.py || true
+
+run: $(STAMP) $(FAST)
 	$(BIN)/streamlit run streamlit_app.py
 
 N ?= 2
 PORT ?= 8080
 DB ?=
-serve: $(STAMP)
+serve: $(STAMP) $(FAST)
 	$(BIN)/python -m tutorial.replicas --replicas $(N) --port $(PORT) \
 		$(if $(filter throwaway,$(DB)),--throwaway-postgres)
 
@@ -38,12 +47,12 @@ typecheck: $(STAMP)
 # runs it in one process). worksteal: the slow browser and page tests are spread over the
 # workers as they free up, not dealt out in fixed chunks.
 WORKERS ?= auto
-pytest: $(STAMP)
+pytest: $(STAMP) $(FAST)
 	$(BIN)/pytest $(if $(filter 0,$(WORKERS)),,-n $(WORKERS) --dist worksteal)
 
 test: lint typecheck pytest
 
-bench: $(STAMP)
+bench: $(STAMP) $(FAST)
 	$(BIN)/python benchmarks/bench_simulate.py
 	$(BIN)/python benchmarks/bench_drills.py
 	$(BIN)/python benchmarks/bench_ui.py

@@ -2,7 +2,9 @@
 on whole openings after the refill, every legal card valued, both profiles.
 
 Run: ``.venv/bin/python benchmarks/agree_openings.py [--deals N] [--seed S]``; prints the
-number of openings and cards compared and every disagreement (exit 1 if any).
+number of openings and cards compared and every disagreement (exit 1 if any). The solver
+compared is the one the project loads (``tutorial.solver.native``: compiled when built, else
+pure Python; ``CINCH_SOLVER=python`` for the pure one); the first line says which.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from tests.solver.legacy import legacy_values
 from tutorial.engine.profiles import get_profile
 from tutorial.solver.analyse import solve
 from tutorial.solver.deals import random_hand_in_play
+from tutorial.solver.native import solver_kind, why_python
 from tutorial.solver.position import Position
 
 
@@ -27,6 +30,7 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=14)
     args = ap.parse_args()
     bad = 0
+    print(f"solver: {solver_kind()} {why_python()}".rstrip(), flush=True)
     for name in ("pagat-62", "classic-51"):
         rng = random.Random(f"{args.seed}-{name}")
         cards = 0

@@ -15,8 +15,14 @@ core, whatever else the machine runs) and wall time next to it; the machine's lo
 is printed before and after. ``--repeat R`` runs everything R times and reports the best
 and the median of the runs, since a shared machine's speed drifts.
 
+The solver timed is the one the project loads (``tutorial.solver.native``: the compiled one
+when its build is current, else pure Python; every line says which). When it is the compiled
+one, the pure-Python solver values the same openings and later positions too, interleaved
+position by position with it (the order alternating), and the ratio of the totals is
+reported (``--no-python`` skips it); ``CINCH_SOLVER=python`` times the pure one alone.
+
 Run: ``.venv/bin/python benchmarks/bench_solve.py [--deals N] [--ab-openings K] [--repeat R]
-[--no-legacy]``.
+[--no-legacy] [--no-python]``.
 
 ``--against REF`` instead times the openings (every card valued) with this solver and with
 the solver of git revision ``REF`` (its ``analyse``, ``search``, ``trick``, ``endgame`` and
@@ -47,8 +53,10 @@ from tests.solver.legacy import legacy_values
 from tutorial.engine.profiles import get_profile
 from tutorial.solver.analyse import Analysis, solve
 from tutorial.solver.deals import random_hand_in_play
+from tutorial.solver.native import new_search, solver_kind, why_python
 from tutorial.solver.position import Position
 from tutorial.solver.reference import alphabeta
+from tutorial.solver.search import Search as PythonSearch
 
 
 def _num(x: object) -> float:
@@ -61,10 +69,11 @@ def _p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
 
 
-def _timed_solve(pos: Position) -> tuple[float, int, int, float]:
-    """(CPU ms, nodes, AC's value, wall ms) of a solve valuing every legal card."""
+def _timed_solve(pos: Position, python: bool = False) -> tuple[float, int, int, float]:
+    """(CPU ms, nodes, AC's value, wall ms) of a solve valuing every legal card, by the
+    loaded solver (or the pure-Python one)."""
     wall, start = time.perf_counter(), time.process_time()
-    analysis = solve(pos)
+    analysis = solve(pos, PythonSearch(pos) if python else new_search(pos))
     cpu = (time.process_time() - start) * 1000
     return cpu, analysis.nodes, analysis.value[0], (time.perf_counter() - wall) * 1000
 
@@ -82,8 +91,29 @@ def _timed_legacy(pos: Position) -> float:
     return (time.process_time() - start) * 1000
 
 
+def _interleaved(positions: list[Position]) -> tuple[list[float], list[float]]:
+    """CPU ms of the loaded solver and of the pure-Python one on each position, in turns
+    (the order alternating); their values must agree."""
+    fast: list[float] = []
+    slow: list[float] = []
+    for i, pos in enumerate(positions):
+        got = {}
+        for python in (False, True) if i % 2 == 0 else (True, False):
+            ms, nodes, ac, _ = _timed_solve(pos, python)
+            (slow if python else fast).append(ms)
+            got[python] = (nodes, ac)
+        if got[False] != got[True]:
+            raise AssertionError(f"compiled and Python disagree: {got}\n{pos.describe()}")
+    return fast, slow
+
+
 def run(
-    profile_name: str, deals: int, ab_openings: int, seed: int, legacy: bool = True
+    profile_name: str,
+    deals: int,
+    ab_openings: int,
+    seed: int,
+    legacy: bool = True,
+    python: bool = True,
 ) -> dict[str, object]:
     profile = get_profile(profile_name)
     rng = random.Random(seed)
@@ -104,6 +134,9 @@ def run(
         open_nodes.append(nodes)
         open_wall.append(wall)
     later_ms = [_timed_solve(pos)[0] for pos in later]
+    compare = python and solver_kind() == "compiled"
+    both_open = _interleaved(openings) if compare else ([], [])
+    both_later = _interleaved(later) if compare else ([], [])
     legacy_ms = [_timed_legacy(pos) for pos in openings] if legacy else []
     # the same positions through plain alpha-beta (openings: the first few only; it is slow)
     fast_total = slow_total = 0.0
@@ -117,6 +150,7 @@ def run(
     ab_open = [_timed_alphabeta(pos)[0] for pos in openings[:ab_openings]]
     return {
         "profile": profile_name,
+        "solver": solver_kind(),
         "openings": len(openings),
         "opening_ms_median": round(statistics.median(open_ms), 1),
         "opening_ms_p95": round(_p95(open_ms), 1),
@@ -139,6 +173,27 @@ def run(
         "same_positions_fast_ms": round(fast_total, 1),
         "same_positions_alphabeta_ms": round(slow_total, 1),
         "alphabeta_over_fast": round(slow_total / fast_total, 1) if fast_total else None,
+        **_python_figures(*both_open, *both_later),
+    }
+
+
+def _python_figures(
+    fast: list[float], slow: list[float], fast_later: list[float], slow_later: list[float]
+) -> dict[str, float | None]:
+    """The interleaved comparison with the pure-Python solver (None when not run)."""
+    if not fast:
+        keys = ("fast", "python")
+        names = [f"{k}_opening_ms_{x}" for k in keys for x in ("median", "p95", "total")]
+        return dict.fromkeys([*names, "python_over_fast", "python_over_fast_later"])
+    return {
+        "fast_opening_ms_median": round(statistics.median(fast), 1),
+        "fast_opening_ms_p95": round(_p95(fast), 1),
+        "fast_opening_ms_total": round(sum(fast), 1),
+        "python_opening_ms_median": round(statistics.median(slow), 1),
+        "python_opening_ms_p95": round(_p95(slow), 1),
+        "python_opening_ms_total": round(sum(slow), 1),
+        "python_over_fast": round(sum(slow) / sum(fast), 2),
+        "python_over_fast_later": round(sum(slow_later) / sum(fast_later), 2),
     }
 
 
@@ -215,6 +270,7 @@ SUMMARY = (
     "later_ms_median",
     "alphabeta_over_fast",
     "legacy_over_fast",
+    "python_over_fast",
 )
 
 
@@ -226,6 +282,9 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=1)
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--no-legacy", action="store_true", help="do not time the session-2 solver")
+    ap.add_argument(
+        "--no-python", action="store_true", help="do not time the pure-Python solver beside it"
+    )
     ap.add_argument("--against", metavar="REF", help="only compare with the solver of git REF")
     args = ap.parse_args()
     if args.against:
@@ -237,10 +296,11 @@ def main() -> None:
         ]
         after = os.getloadavg()
         if args.json:
-            print(json.dumps({"against": args.against, "rows": rows}))
+            print(json.dumps({"against": args.against, "solver": solver_kind(), "rows": rows}))
             return
         print(
-            f"this solver vs {args.against}, openings every card valued, interleaved, CPU ms; "
+            f"this solver ({_which()}) vs {args.against} (pure Python), openings every card "
+            "valued, interleaved, CPU ms; "
             f"load average before {[round(x, 2) for x in before]}, "
             f"after {[round(x, 2) for x in after]}"
         )
@@ -256,7 +316,14 @@ def main() -> None:
     load_before = os.getloadavg()
     runs = [
         [
-            run(name, args.deals, args.ab_openings, args.seed, not args.no_legacy)
+            run(
+                name,
+                args.deals,
+                args.ab_openings,
+                args.seed,
+                not args.no_legacy,
+                not args.no_python,
+            )
             for name in ("pagat-62", "classic-51")
         ]
         for _ in range(max(1, args.repeat))
@@ -284,6 +351,7 @@ def main() -> None:
                     "python": platform.python_version(),
                     "cpus": os.cpu_count(),
                     "load": load,
+                    "solver": solver_kind(),
                     "runs": runs,
                     "summary": summary,
                 }
@@ -295,22 +363,33 @@ def main() -> None:
         f"load average before {load['before']}, after {load['after']} ({os.cpu_count()} CPUs); "
         "times are CPU ms of this process unless marked wall"
     )
+    print(f"solver timed: {_which()}")
     for rows in runs:
         for r in rows:
             print(
-                f"{r['profile']}: opening, every card valued: median {r['opening_ms_median']} ms, "
+                f"{r['profile']} ({r['solver']}): opening, every card valued: median "
+                f"{r['opening_ms_median']} ms, "
                 f"p95 {r['opening_ms_p95']} ms, max {r['opening_ms_max']} ms (wall: median "
                 f"{r['opening_wall_ms_median']}, p95 {r['opening_wall_ms_p95']}) "
                 f"({r['openings']} deals, {r['openings_with_pile']} with a pile, "
                 f"median {r['opening_nodes_median']} nodes, total {r['opening_nodes_total']}; "
                 f"total {r['opening_ms_total']} ms)"
             )
+            if r["python_over_fast"] is not None:
+                print(
+                    f"  compiled and pure Python interleaved on the same openings: compiled "
+                    f"median {r['fast_opening_ms_median']} / p95 {r['fast_opening_ms_p95']} / "
+                    f"total {r['fast_opening_ms_total']} ms; Python median "
+                    f"{r['python_opening_ms_median']} / p95 {r['python_opening_ms_p95']} / total "
+                    f"{r['python_opening_ms_total']} ms: Python {r['python_over_fast']}x the "
+                    f"compiled total (from trick 2 on: {r['python_over_fast_later']}x)"
+                )
             if r["legacy_over_fast"] is not None:
                 print(
                     f"  session-2 solver on the same openings, every card valued: median "
                     f"{r['legacy_opening_ms_median']} ms, p95 {r['legacy_opening_ms_p95']} ms, "
                     f"total {r['legacy_opening_ms_total']} ms: {r['legacy_over_fast']}x the "
-                    "new total"
+                    f"{r['solver']} total"
                 )
             print(
                 f"  from trick 2 on: median {r['later_ms_median']} ms, p95 {r['later_ms_p95']} ms "
@@ -320,7 +399,7 @@ def main() -> None:
                 f"  plain alpha-beta (value only) on {r['alphabeta_openings']} openings: median "
                 f"{r['alphabeta_opening_ms_median']} ms; on the same positions (those openings + "
                 f"all later ones) {r['same_positions_alphabeta_ms']} ms vs fast "
-                f"{r['same_positions_fast_ms']} ms: {r['alphabeta_over_fast']}x"
+                f"{r['same_positions_fast_ms']} ms ({r['solver']}): {r['alphabeta_over_fast']}x"
             )
     if len(runs) > 1:
         for name, figures in summary.items():
@@ -328,6 +407,11 @@ def main() -> None:
                 f"{name} over {len(runs)} runs (best / median): "
                 + "; ".join(f"{k} {v['best']:g} / {v['median']:g}" for k, v in figures.items())
             )
+
+
+def _which() -> str:
+    kind = solver_kind()
+    return kind if kind == "compiled" else f"python ({why_python()})"
 
 
 if __name__ == "__main__":

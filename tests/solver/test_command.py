@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from tutorial.cli import main
+from tutorial.solver.native import solver_kind
 
 ROOT = Path(__file__).resolve().parents[2]
 EX = ROOT / "examples" / "solve"
@@ -30,7 +31,8 @@ def test_examples_solve_and_match_their_expectations(capsys: pytest.CaptureFixtu
         assert obj["ok"] is True and obj["mismatches"] == [] and obj["error"] is None
         result = obj["result"]
         assert isinstance(result, dict)
-        assert set(result) == {"to_play", "value", "actions", "best", "nodes", "ms"}
+        assert set(result) == {"to_play", "value", "actions", "best", "nodes", "ms", "solver"}
+        assert result["solver"] == solver_kind()  # which search ran: "compiled" or "python"
         assert set(result["value"]) == {"AC", "BD"}
         for action in result["actions"]:
             assert set(action) == {"card", "beneath", "value"}

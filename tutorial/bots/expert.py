@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from tutorial.bots.knowledge import Knowledge
 from tutorial.bots.rules import choose_play, decide_rules
@@ -44,8 +45,11 @@ from tutorial.engine.observe import Observation, ResampleError, sample_world
 from tutorial.engine.profiles import get_profile
 from tutorial.engine.state import Phase
 from tutorial.solver.analyse import solve
+from tutorial.solver.native import new_search
 from tutorial.solver.position import Position
-from tutorial.solver.search import Search
+
+if TYPE_CHECKING:
+    from tutorial.solver.search import Search
 
 SOLVER_CARDS = 20
 """From this many cards left in the hands (the second trick) the :data:`NODE_BUDGET`
@@ -117,7 +121,7 @@ def _solved(
     while n < max_samples and nodes < 2 * budget and (n < min_samples or nodes < budget):
         pos = Position.from_hand(Hand.of(sample_world(obs, rng)))
         if search is None:
-            search = Search(pos)  # kept across the samples: bind() keeps or clears its table
+            search = new_search(pos)  # kept across the samples: bind() keeps or clears its table
         analysis = solve(pos, search)
         nodes += analysis.nodes
         n += 1

@@ -29,11 +29,15 @@ The reasons (code → message, translated through the catalogs):
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tutorial.coach.values import best_line
 from tutorial.engine.actions import PlayCard
 from tutorial.engine.state import State
 from tutorial.i18n import N_, Translator
-from tutorial.solver.search import Search
+
+if TYPE_CHECKING:
+    from tutorial.solver.search import Search
 
 REASONS: dict[str, str] = {
     "left_pedro_fell": N_("The Left Pedro fell to a higher trump."),

@@ -9,13 +9,17 @@ asks the solver for them, reusing one search (and its transposition table) per w
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from tutorial.engine.actions import PlayCard
 from tutorial.engine.hand import Hand
 from tutorial.engine.state import Phase, State
 from tutorial.solver.analyse import solve, value
+from tutorial.solver.native import new_search
 from tutorial.solver.position import Position
-from tutorial.solver.search import Search
+
+if TYPE_CHECKING:
+    from tutorial.solver.search import Search
 
 
 @dataclass
@@ -46,7 +50,7 @@ class WorldValues:
 def world_values(state: State) -> WorldValues:
     """Solve ``state`` (in the play phase) with every legal card valued."""
     pos = Position.from_hand(Hand.of(state))
-    search = Search(pos)
+    search = new_search(pos)
     an = solve(pos, search)
     side = pos.to_play & 1
     vals = {PlayCard(a.card, a.beneath): a.value[side] for a in an.actions}
@@ -73,7 +77,7 @@ def best_line(state: State, search: Search | None = None) -> State:
     while line.phase is Phase.PLAY:
         pos = Position.from_hand(Hand.of(line))
         if search is None:
-            search = Search(pos)
+            search = new_search(pos)
         an = solve(pos, search)
         top = an.actions[0]
         line.apply(PlayCard(top.card, top.beneath))

@@ -15,11 +15,15 @@ The state is not changed.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tutorial.engine.hand import Hand
 from tutorial.engine.state import State
 from tutorial.solver.analyse import Analysis, solve, value
 from tutorial.solver.position import Position
-from tutorial.solver.search import Search
+
+if TYPE_CHECKING:
+    from tutorial.solver.search import Search
 
 __all__ = ["solve_state", "value_state"]
 

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tutorial.engine.cards import CODES
 from tutorial.engine.hand import SEATS, TEAMS
+from tutorial.solver.native import new_search
 from tutorial.solver.position import Position
-from tutorial.solver.search import Search
+
+if TYPE_CHECKING:
+    from tutorial.solver.search import Search
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,7 +171,7 @@ def value(pos: Position, search: Search | None = None) -> tuple[int, int]:
 
 def _search_for(pos: Position, search: Search | None) -> Search:
     if search is None:
-        return Search(pos)
+        return new_search(pos)
     search.bind(pos)
     return search
 

@@ -22,6 +22,7 @@ from tutorial.scenario.files import FileReport, JobResult, check_expect, print_r
 from tutorial.scenario.replay import replay
 from tutorial.scenario.results import HandReport
 from tutorial.solver.analyse import solve
+from tutorial.solver.native import solver_kind
 from tutorial.solver.position import Position
 from tutorial.yamldoc import Where, YamlDoc
 
@@ -79,6 +80,7 @@ def solve_file(path: Path, display: str | None = None) -> FileReport:
             raise where.error(("bids",), "everyone passed: the hand is thrown in, nothing to solve")
         plays = doc.data.get("plays") if isinstance(doc.data, dict) else None
         result = solve(position_of(rep.report, plays)).to_json()
+        result["solver"] = solver_kind()  # which search ran: "compiled" or "python"
         return JobResult(result, check_expect(doc, where, result))
 
     return run_job(path, display, job)
