@@ -3,8 +3,8 @@ a wrong card kept (the feedback between the prompt and the buttons), then the ri
 Found walking lesson 4 (es, 320×640): "¡Correcto! D se queda con J♦ …" was drawn above the
 moment's table once the block had shrunk to it, off the top of the screen while the learner
 looked where they had tapped; and lesson 9's call (es, 320×640): after "Paso" the feedback
-started 40 px above the screen's bottom edge. Screenshots go to ``$CINCH_SHOTS`` (default: the test's
-temporary folder)."""
+started 40 px above the screen's bottom edge. Screenshots go to ``$CINCH_SHOTS`` (default:
+the test's temporary folder)."""
 
 from __future__ import annotations
 
