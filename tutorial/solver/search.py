@@ -31,6 +31,8 @@ the trick order of ``TrumpRules.trick_key``, the pile rule of ``position.pile_to
 
 from __future__ import annotations
 
+from typing import Final
+
 from tutorial.solver.endgame import two_tricks
 from tutorial.solver.piles import pile_choices, search_pile
 from tutorial.solver.position import Position
@@ -38,7 +40,7 @@ from tutorial.solver.tables import from_strength, layout
 from tutorial.solver.trick import search_trick
 
 # seats of a trick: ORDER[non-empty seats as 4 bits][leader], skipping empty hands
-ORDER = tuple(
+ORDER: Final = tuple(
     tuple(tuple(s for s in ((lead + i) & 3 for i in range(4)) if ne >> s & 1) for lead in range(4))
     for ne in range(16)
 )
