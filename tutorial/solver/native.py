@@ -36,7 +36,7 @@ from typing import cast
 from tutorial.solver import search as pure
 from tutorial.solver.position import Position
 
-COMPILED = ("search", "endgame", "piles", "trick", "tables")
+COMPILED = ("search", "seats", "endgame", "piles", "trick", "tables")
 """The modules of ``tutorial/solver/`` that are compiled (``cinch_fast.NAME``)."""
 TYPED_AGAINST = ("tutorial/solver/position.py", "tutorial/engine/trumps.py")
 """Modules the compiled ones are type-checked and compiled against (not compiled

@@ -2,7 +2,7 @@
 
 :func:`search_trick` is the search's hot path (``Search._node`` calls it at every trick
 boundary after the first trick where all four seats hold cards). It does what
-``Search._play`` does seat by seat — the follow rule in strength space, equivalent cards
+``seats.play`` does seat by seat — the follow rule in strength space, equivalent cards
 tried once, the same move ordering, fail-soft alpha-beta at every seat — without a call,
 an argument list or a list of tuples per play: candidates are sorted as ints
 (``score * 64 + card``, the followers' candidates and orders memoised for the whole search
