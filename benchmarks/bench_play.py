@@ -25,7 +25,11 @@ component's trigger value, as the component's JavaScript does.
    a lower OS priority than the server, ``CINCH_BOT_NICE``, may get hardly any CPU).
    ``server_cpu``: the CPU time of the server's lesson runs (each run's thread,
    ``time.thread_time``, written by the app with ``CINCH_RUN_TIMING``: the figure that does
-   not depend on the machine's load), and ``table_runs_cpu`` for the tables' runs.
+   not depend on the machine's load), and ``table_runs_cpu`` for the tables' runs. A table
+   deals its next hand as soon as one is over (the review is worked out meanwhile), so its
+   bots keep thinking; ``cards_played_during_clicks``: the learners' cards clicked at the
+   tables between the first lesson click and the last (``cards_played_meanwhile`` also
+   counts the 8 s before), ``tables_hands_cards``: each table's hands dealt and cards.
 
 ``--stages``: the server runs under the stage probe (:mod:`tutorial.ui.stagetiming`) and
 each lesson click is followed through the server (:mod:`play_stages`): the BackMsg read by
@@ -147,6 +151,9 @@ class TableSession:
     measure_cpu: bool = False
     errors: list[str] = field(default_factory=list)
     hands: int = 0
+    next_deal_at_once: bool = False
+    """Deal the next hand as soon as a hand is over, without waiting for its review (so
+    the table keeps its bots thinking; the review is still worked out meanwhile)."""
 
     @property
     def port(self) -> int:
@@ -265,6 +272,11 @@ class TableSession:
                         component = None
                         click = (time.monotonic() + self.think, trigger)
                         continue
+                    if over and full and self.next_deal_at_once:
+                        self.hands += 1
+                        query, fragment = self.deal(), None
+                        await send()
+                        continue
                     if fragment:
                         next_tick = time.monotonic() + fragment[1]
                         continue
@@ -342,11 +354,14 @@ async def tables_and_lesson(
     url: str, tables: int, rounds: int, think: float = 0.0, stamps: dict[str, Any] | None = None
 ) -> tuple[list[float], Any]:
     stop = asyncio.Event()
-    sessions = [TableSession(url, 1000 + i, think) for i in range(tables)]
+    sessions = [TableSession(url, 1000 + i, think, next_deal_at_once=True) for i in range(tables)]
     jobs = [asyncio.create_task(s.play(10_000, stop)) for s in sessions]
     await asyncio.sleep(8)  # let every table reach the bots' thinking
+    before = sum(len(s.clicks) for s in sessions)
     try:
         lat = await lesson_clicks(url, rounds, stamps)
+        if stamps is not None:  # the learners' cards played while the lesson was clicked
+            stamps["cards_during"] = sum(len(s.clicks) for s in sessions) - before
     finally:
         stop.set()
         await asyncio.gather(*jobs, return_exceptions=True)
@@ -415,7 +430,7 @@ def main(argv: list[str] | None = None) -> int:
             out["lesson_alone"]["server_cpu"] = cpu_summary(page_runs(timing)[seen:], "lesson")
             done("lesson_alone")
             seen = len(page_runs(timing))
-            busy: dict[str, Any] = {}
+            busy: dict[str, Any] = {"cards_during": None}
             lat, sessions = asyncio.run(
                 tables_and_lesson(url, args.tables, args.rounds, args.think, busy)
             )
@@ -426,6 +441,10 @@ def main(argv: list[str] | None = None) -> int:
             row["p50_vs_alone"] = round(row["p50_ms"] / out["lesson_alone"]["p50_ms"], 2)
             row["p95_vs_alone"] = round(row["p95_ms"] / out["lesson_alone"]["p95_ms"], 2)
             row["cards_played_meanwhile"] = sum(len(s.clicks) for s in sessions)
+            # the learners' cards clicked at the tables between the first lesson click and
+            # the last (the figure above also counts the 8 s before the clicks)
+            row["cards_played_during_clicks"] = busy["cards_during"]
+            row["tables_hands_cards"] = [(s.hands, len(s.clicks)) for s in sessions]
             row["errors"] = sorted({e for s in sessions for e in s.errors})
             if row["cards_played_meanwhile"] < args.tables:  # the tables were not thinking
                 row["warning"] = "the tables hardly played: not a measurement under thinking"

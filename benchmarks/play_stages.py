@@ -50,12 +50,15 @@ def click_stages(
     (None where the probe has none) and the run's CPU and message count."""
     mine = sorted((e for e in events if e.get("sid") == sid), key=lambda e: e["t"])
     out = []
-    for sent, read in clicks:
+    for k, (sent, read) in enumerate(clicks):
+        # the server's "sent" is stamped when its write returns, which may be just after
+        # the client read the frame: the bound of a click's stamps is the next click
+        bound = clicks[k + 1][0] if k + 1 < len(clicks) else float("inf")
         row: dict[str, Any] = {"client_sent": sent, "client_read": read}
         at = sent
         for ev in ("recv", "start", "stop", "queued", "flushed", "sent"):
             e = _first(mine, ev, at)
-            if e is None or e["t"] > read:
+            if e is None or e["t"] > bound:
                 row[ev] = None
                 continue
             row[ev] = e["t"]
@@ -64,6 +67,52 @@ def click_stages(
                 row["cpu_ms"], row["msgs"] = e.get("cpu_ms"), e.get("msgs")
         out.append(row)
     return out
+
+
+def cpu_window(events: list[dict[str, Any]], rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Where the server process's CPU went from the first click's end to the last one's: the
+    runs of each page (their threads' CPU) and the rest (the event loop — receiving,
+    flushing and writing every session's messages — and the other threads)."""
+    ends = [r["sent"] for r in rows if r.get("sent") is not None]
+    if len(ends) < 2:
+        return {}
+    lo, hi = min(ends), max(ends)
+    by_t = {e["t"]: e for e in events if e["ev"] == "sent" and "process_cpu" in e}
+    if lo not in by_t or hi not in by_t:
+        return {}
+    total = float(by_t[hi]["process_cpu"]) - float(by_t[lo]["process_cpu"])
+    pages = {e["sid"]: e["page"] for e in events if e["ev"] == "recv"}
+    runs: dict[str, float] = {}
+    msgs: dict[str, list[int]] = {}
+    for e in events:
+        if e["ev"] == "stop" and lo < e["t"] <= hi:
+            page = pages.get(e["sid"], "?") or "?"
+            runs[page] = runs.get(page, 0.0) + float(e["cpu_ms"]) / 1000
+            msgs.setdefault(page, []).append(int(e["msgs"]))
+    out: dict[str, Any] = {"wall_s": round(hi - lo, 2), "process_cpu_s": round(total, 2)}
+    out.update({f"runs_{k}_cpu_s": round(v, 2) for k, v in sorted(runs.items())})
+    out.update(
+        {f"runs_{k}_msgs": (len(v), statistics.median(v), max(v)) for k, v in sorted(msgs.items())}
+    )
+    out["rest_cpu_s"] = round(total - sum(runs.values()), 2)
+    return out
+
+
+def stall_sites(events: list[dict[str, Any]], rows: list[dict[str, Any]]) -> list[Any]:
+    """What the event loop's thread was doing when it stalled (30 ms without a beat) during
+    the clicks: the most frequent places (the innermost frames outside asyncio, selectors
+    and threading), with how often."""
+    if not rows:
+        return []
+    lo, hi = rows[0]["client_sent"], rows[-1]["client_read"]
+    skip = ("base_events.py", "selectors.py", "selector_events.py", "threading.py", "events.py")
+    sites: dict[str, int] = {}
+    for e in events:
+        if e["ev"] == "stall" and lo <= e["t"] <= hi:
+            frames = [f for f in e["busy"] if not f.startswith(skip)]
+            key = " > ".join(frames[-2:]) if frames else " > ".join(e["busy"][-2:])
+            sites[key] = sites.get(key, 0) + 1
+    return sorted(sites.items(), key=lambda kv: -kv[1])[:6]
 
 
 def ms(row: dict[str, Any], a: str, b: str) -> float | None:
@@ -110,6 +159,8 @@ def report(
             }
         )
     out["slowest"] = detail
+    out["server_cpu_window"] = cpu_window(events, rows)
+    out["loop_stalls"] = stall_sites(events, rows)
     lag_ms = [float(e["ms"]) for e in events if e["ev"] == "lag"]
     out["loop_lags_over_20ms"] = len(lag_ms)
     out["loop_lag_max_ms"] = max(lag_ms, default=0.0)

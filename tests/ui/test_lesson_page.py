@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.ui.test_app import COURSE, _answer, app, no_errors, open_page
@@ -109,6 +110,24 @@ def test_lesson_7_second_example_shows_the_starting_score() -> None:
             "Score before the hand: A and C {ac}, B and D {bd}.", ac=before["AC"], bd=before["BD"]
         )
         assert want in _texts(at)
+
+
+ONE_RIGHT = {  # one question right of a lesson's (at least 4): the noun agrees with the total
+    "en": "1 of {n} questions answered right.",  # was "1 of 9 question answered right."
+    "es": "1 de {n} preguntas respondidas bien.",  # was "1 de 9 pregunta respondida bien."
+    "pt": "1 de {n} perguntas respondidas corretamente.",
+    "fr": "1 question sur {n} réussie.",  # French: the noun comes with the 1
+}
+
+
+@pytest.mark.parametrize("lang", ONE_RIGHT)
+def test_one_question_right_of_many_reads_right(lang: str) -> None:
+    """Found by the lessons tester (lesson 4, es, 320×640): "1 de 9 pregunta respondida bien."
+    The plural form follows the count right, the noun in en/es/pt the lesson's total."""
+    assert L7 is not None
+    at = open_page(app(lang=lang, lesson=L7.id), "lesson")
+    _answer(at, L7.id, L7.questions[0], right=True)
+    assert ONE_RIGHT[lang].format(n=len(L7.questions)) in [c.value for c in at.caption]
 
 
 def test_questions_right_count_uses_plural_forms() -> None:

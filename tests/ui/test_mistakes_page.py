@@ -45,7 +45,7 @@ def test_home_shows_stars_and_the_review_of_mistakes(lang: str) -> None:
     home = open_page(app(lang=lang, learner=code), "home")
     no_errors(home)
     text = _texts(home)
-    assert "★★☆ " + t.n("{n} star of {total}", "{n} stars of {total}", 2, total=3) in text
+    assert "★★☆ " + t.n("{n} of {total} stars", "{n} of {total} stars", 2, total=3) in text
     waiting = t.n(
         "Review my mistakes: {n} question waiting",
         "Review my mistakes: {n} questions waiting",
@@ -190,3 +190,8 @@ def test_a_missed_card_is_judged_under_the_cards_as_in_the_lesson(
     no_errors(page)
     said = t("{seat} plays {card}.", seat=mv.seat, card=Card.parse(mv.card).pretty)
     assert str(drawn[-1].get("note")) == t("Right!") + " " + said
+    # played right: the card is on the trick and out of the hand, as in the lesson (it
+    # stayed in the hand and the trick still said "C to play": pages-tester, session 7)
+    assert parse_index(mv.card) not in drawn[-1]["cards"]
+    assert f'data-card="{mv.card}"' in str(drawn[-1]["table"])
+    assert t("{seat} to play", seat=mv.seat) not in str(drawn[-1]["table"])

@@ -67,7 +67,7 @@ def test_stars_follow_the_rule() -> None:
     at.selectbox(key=f"step:{L7.id}").set_value(L7.steps[-1].id)
     at.run()
     text = " ".join(m.value for m in at.markdown)
-    assert "☆☆☆ 0 stars of 3" in text  # the lesson's "your move" is not played yet
+    assert "☆☆☆ 0 of 3 stars" in text  # the lesson's "your move" is not played yet
     assert "Not played yet." in text
     code = at.session_state["learner"]
     for step, mv in L7.moves:  # played right at the first try
@@ -78,7 +78,7 @@ def test_stars_follow_the_rule() -> None:
     at.selectbox(key=f"step:{L7.id}").set_value(L7.steps[-1].id)
     at.run()
     text = " ".join(m.value for m in at.markdown)
-    assert "★★★ 3 stars of 3" in text
+    assert "★★★ 3 of 3 stars" in text
     assert "Right on the first try." in text
     again = open_page(app(lang="en", lesson=L7.id), "lesson")
     for q in L7.questions:
@@ -95,7 +95,7 @@ def test_stars_follow_the_rule() -> None:
         )
     again.selectbox(key=f"step:{L7.id}").set_value(L7.steps[-1].id)
     again.run()
-    assert "★☆☆ 1 star of 3" in " ".join(m.value for m in again.markdown)
+    assert "★☆☆ 1 of 3 stars" in " ".join(m.value for m in again.markdown)
 
 
 WHY = {

@@ -5,9 +5,11 @@ the lesson's review and comes back in "Review my mistakes"."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from itertools import combinations
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -240,3 +242,61 @@ def test_a_dealer_keeping_several_cards_chooses_them_then_confirms(
     no_errors(page)
     assert any(said in x.value for x in page.success), [x.value for x in page.success]
     assert page.button(key=f"{review}:ok").disabled  # answered
+
+
+def _block_items(at: AppTest, key: str) -> list[tuple[str, str]]:
+    """The elements of the keyed container ``key``, in page order: (type, text or key)."""
+    found: list[tuple[str, str]] = []
+
+    def walk(node: Any, inside: bool) -> None:
+        proto = getattr(node, "proto", None)
+        here = inside
+        if proto is not None and not inside and hasattr(node, "children"):
+            here = str(getattr(proto, "id", "")).endswith(f"-{key}")
+        if here and not hasattr(node, "children"):
+            kind = type(node).__name__
+            text = str(getattr(node, "key", None) or getattr(node, "value", "") or "")
+            found.append((kind, text))
+        for child in getattr(node, "children", {}).values():
+            walk(child, here)
+
+    walk(at._tree, False)
+    return found
+
+
+@pytest.mark.parametrize("lang", ["es", "fr"])
+def test_a_decision_made_keeps_its_block_with_the_verdict_above_the_buttons(lang: str) -> None:
+    """Found walking lesson 4 in Chromium (es, 320×640): after the dealer's right keep the
+    block (prompt, feedback, buttons) was replaced by one "Right!" line above the moment's
+    table, off the top of a phone's screen while the learner looked where they tapped. The
+    block stays: the prompt, the verdict where the feedback was, the options (passive)."""
+    t = get_translator(lang)
+    lid, step = "discard-and-refill", "dealer-takes-the-rest"
+    d = decision(lid, step)
+    at = at_decision(lang, lid, step, 2)
+    choose(at, lid, step, d, "5H")
+    base = f"{lid}:{step}:{d.at}"
+    tried_css = "st-key-yf-" + re.sub(r"[^a-zA-Z0-9_-]", "-", base)  # the wrong try's words
+    assert [h for h in _htmls(at) if tried_css in h and "scrollIntoView" in h], _htmls(at)
+    choose(at, lid, step, d, "JD")
+    items = _block_items(at, f"yd:{base}")
+    kinds = [k for k, _ in items]
+    assert "Success" in kinds, items
+    said = t("{seat} keeps {cards} from the rest of the stock.", seat="D", cards="J♦")
+    verdict = kinds.index("Success")
+    assert said in items[verdict][1]
+    buttons = [x for k, x in items[verdict + 1 :] if k == "Button"]
+    assert buttons == [f"yc:{base}:{o}:1" for o in d.options], items
+    assert all(b.disabled for b in at.button if b.key and b.key.startswith(f"yc:{base}:"))
+    # just decided: a script brings the verdict into view (only then: not on later runs)
+    verdict_css = "st-key-yv-" + re.sub(r"[^a-zA-Z0-9_-]", "-", base)
+    assert [h for h in _htmls(at) if verdict_css in h and "scrollIntoView" in h], _htmls(at)
+    assert any(k == "Success" for k, _ in _block_items(at, f"yv:{base}"))
+    assert not at.button(key=f"nf:frame:{lid}:{step}").disabled  # the scenario goes on
+    at.button(key=f"nf:frame:{lid}:{step}").click()
+    at.run()
+    assert not [h for h in _htmls(at) if "scrollIntoView" in h]
+
+
+def _htmls(at: AppTest) -> list[str]:
+    return [str(h.proto) for h in at.get("html")]

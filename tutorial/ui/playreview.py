@@ -11,11 +11,13 @@ from typing import Any
 
 import streamlit as st
 
-from tutorial.engine.actions import PlayCard, parse_action
-from tutorial.engine.cards import Card
+from tutorial.engine.actions import Call, DealerKeep, Keep, NameTrump, PlayCard, parse_action
+from tutorial.engine.cards import Card, Suit
+from tutorial.explain import suit_name
 from tutorial.i18n import Translator
 from tutorial.practice import review as background
 from tutorial.practice.game import Game
+from tutorial.ui.playhint import number
 from tutorial.ui.session import Session
 
 log = logging.getLogger("cinch.ui")
@@ -25,13 +27,21 @@ def _key(g: Game) -> tuple[int, int, int]:
     return (g.number, g.current.seed, len(g.current.actions))
 
 
-def _action_text(text: str) -> str:
+def _action_text(t: Translator, text: str) -> str:
+    """An action as the learner saw it at the table: a card, a call as its button said it
+    ("pass" was left in English in every language), a suit, the cards kept."""
     try:
         action = parse_action(text)
     except ValueError:
         return text
     if isinstance(action, PlayCard):
         return Card(action.card).pretty
+    if isinstance(action, Call):
+        return t("pass") if action.value is None else str(action.value)
+    if isinstance(action, NameTrump):
+        return f"{Suit(action.suit).symbol} {suit_name(t, action.suit)}"
+    if isinstance(action, (Keep, DealerKeep)):
+        return " ".join(Card(c).pretty for c in action.cards) or "—"
     return text
 
 
@@ -82,7 +92,11 @@ def _show(t: Translator, data: dict[str, Any]) -> None:
         )
         lines = []
         for d in decisions:
-            card, best, cost = _action_text(d["action"]), _action_text(d["best"]), d["dd_cost"]
+            card, best, cost = (
+                _action_text(t, d["action"]),
+                _action_text(t, d["best"]),
+                d["dd_cost"],
+            )
             if cost <= 0:
                 text = t(
                     "Trick {n}: {card} — a best card (value for your side: {v}).",
@@ -109,11 +123,11 @@ def _show(t: Translator, data: dict[str, Any]) -> None:
     lines = []
     for d in decisions:
         cost = float(d.get("expected_cost", 0.0))
-        what = _action_text(str(d.get("action", "")))
-        best = _action_text(str(d.get("best", "")))
+        what = _action_text(t, str(d.get("action", "")))
+        best = _action_text(t, str(d.get("best", "")))
         text = f"**{_label(t, d)}** — " + t("you: {action}", action=what)
         if cost > 0.05 and best != what:
-            text += " · " + t("better: {best} (expected gain: {n})", best=best, n=f"{cost:.1f}")
+            text += " · " + t("better: {best} (expected gain: {n})", best=best, n=number(t, cost))
         reason = _reason(t, d)
         if reason:
             text += " — " + reason
@@ -174,7 +188,11 @@ def _lines_and_retry(s: Session, g: Game, key: tuple[int, int, int], data: dict[
                 t,
                 key,
                 index,
-                t("Trick {n}: {card}", n=d.get("trick"), card=_action_text(str(d.get("action")))),
+                t(
+                    "Trick {n}: {card}",
+                    n=d.get("trick"),
+                    card=_action_text(t, str(d.get("action"))),
+                ),
             )
     playlines.replay_lines(s, g, key, data)
     if data.get("kind") != "coach":

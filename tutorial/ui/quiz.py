@@ -160,6 +160,17 @@ def scenario_preview(s: Session, q: Question) -> None:
             st.markdown("- " + safe_md(line))
 
 
+# A card pick's label is the card's whole name ("5♦ — five of diamonds — Left Pedro, trump,
+# 5 points"): Streamlit draws a pill on one line, cut with an ellipsis, so on a phone the
+# words the question is about were cut ("… — Pedro iz…"). The picks of the lesson's card
+# questions (keys ``ans:…``) wrap instead.
+PILLS_WRAP = """<style>
+[class*="st-key-ans-"] button[data-variant="pills"]{height:auto;max-width:100%;text-align:left}
+[class*="st-key-ans-"] button[data-variant="pills"] *{white-space:normal;overflow:visible;
+text-overflow:clip;overflow-wrap:anywhere}
+</style>"""
+
+
 def answer_widget(s: Session, q: Question, base: str) -> Any:
     t = s.t
     label = t("Your answer")
@@ -189,6 +200,7 @@ def answer_widget(s: Session, q: Question, base: str) -> Any:
         if q.scenario is not None:
             scenario_preview(s, q)
         labels = {c: card_label(t, parse_index(c), trump, profile) for c in q.shown_cards}
+        st.html(PILLS_WRAP)
         keep(f"ans:{base}")
         picked = st.pills(
             t("Pick the cards"),

@@ -18,7 +18,7 @@ from tutorial.ui.views import safe_md
 def stars_text(s: Session, n: int) -> str:
     """``★★☆`` and its words, for the page and for screen readers."""
     marks = "★" * n + "☆" * (MAX_STARS - n)
-    return marks + " " + s.t.n("{n} star of {total}", "{n} stars of {total}", n, total=MAX_STARS)
+    return marks + " " + s.t.n("{n} of {total} stars", "{n} of {total} stars", n, total=MAX_STARS)
 
 
 def review(s: Session, lesson: Lesson, saved: dict[str, Item], go: Callable[[int], None]) -> None:

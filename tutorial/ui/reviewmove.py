@@ -10,6 +10,7 @@ import streamlit as st
 
 from tutorial.engine.cards import Card, parse_index
 from tutorial.engine.profiles import get_profile
+from tutorial.engine.seats import Seat
 from tutorial.lessons.cardwhy import illegal_feedback, move_feedback
 from tutorial.lessons.choicewhy import choice_said, decision_feedback, option_label
 from tutorial.lessons.model import Step, YourDecision, YourMove
@@ -60,21 +61,26 @@ def review_move(
     frame = before_move(rep.at(move.at), move)
     assert frame.trump is not None  # a card moment: trump is named
     trump = int(frame.trump)
+    cards = [parse_index(c) for c in move.hand]
+    shown = frame
+    if result is not None and result["ok"]:  # played right: the card on the trick, as in
+        shown = rep.at(move.at)  # the lesson (it stayed in the hand, the seat still "to play")
+        cards = [c.index for c in shown.hand(Seat.parse(move.seat)) or ()]
     clicked = card_buttons(
         t,
         key=f"rvb:{base}",
-        cards=[parse_index(c) for c in move.hand],
-        legal=[parse_index(c) for c in move.legal],
+        cards=cards,
+        legal=[parse_index(c) for c in move.legal] if shown is frame else [],
         reasons={parse_index(c): illegal_feedback(t, move, c) for c in move.illegal},
         trump=trump,
         profile=get_profile(rep.profile),
         group_label=t("{seat}'s cards: choose one to play", seat=move.seat),
         table=frame_table(
             t,
-            frame,
+            shown,
             rep.profile,
             slot=move.seat,
-            beneath=[Card.parse(c) for c in move.beneath],
+            beneath=[] if shown is not frame else [Card.parse(c) for c in move.beneath],
         ),
         passive=result is not None,
         note=None if result is None else card_verdict(s, move, frame, result),

@@ -13,7 +13,8 @@ client stamps compare with the server's):
   the event loop, behind every callback the script threads scheduled before it);
 - ``flushed``: the runtime's flush loop handed it to the session's websocket client;
 - ``sent``: the client's sender task wrote it to the websocket (``nodelay``: each
-  connection's ``TCP_NODELAY``, by the peer's port; see :mod:`tutorial.ui.nodelay`);
+  connection's ``TCP_NODELAY``, by the peer's port, see :mod:`tutorial.ui.nodelay`;
+  ``process_cpu``: the server process's CPU seconds so far, every thread);
 - ``lag``: the event loop ran a 5 ms timer more than 20 ms late (``ms`` late; ``busy``: the
   functions the event loop's thread was in when a watchdog looked, innermost last).
 
@@ -179,7 +180,12 @@ def install(path: Path) -> None:
                 await self._websocket.send_bytes(payload)
                 mark = flagged.pop(id(payload), None)
                 if mark is not None:
-                    _log("sent", sid=mark[1], nodelay=_nodelay_by_peer())
+                    _log(
+                        "sent",
+                        sid=mark[1],
+                        nodelay=_nodelay_by_peer(),
+                        process_cpu=time.process_time(),
+                    )
         except WebSocketDisconnect:
             pass
         finally:

@@ -11,7 +11,9 @@ pushed the feedback's start off a phone's screen (a browser test measured it).""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
+from typing import Any
 
 import streamlit as st
 
@@ -90,6 +92,54 @@ def keep_picker(s: Session, d: YourDecision, *, key: str, disabled: bool = False
     return next((o for o in d.options if set(o.split()) == picked), None)
 
 
+def reveal_script(key: str) -> str:
+    """A script that scrolls the keyed container ``key`` into view if it is not (``nearest``:
+    no jump when it is already on the screen). Once the decision is made, the feedback and
+    the "show me" button above the options are gone, the block is shorter and the browser
+    keeps its scroll position: on a phone the verdict ended above the screen (and a wrong
+    try's feedback, drawn where the learner tapped, could start at the screen's bottom edge:
+    lesson 9's call, 40 px of it in view). ``key`` is
+    made of lesson, step and moment ids (checked ``[a-z0-9-]`` ids), never of learner text."""
+    css = "st-key-" + re.sub(r"[^a-zA-Z0-9_-]", "-", key)
+    return (
+        "<script>(() => { let n = 0; const go = () => {"
+        f" const e = document.querySelector('.{css}');"
+        " if (e) { e.scrollIntoView({block: 'nearest'}); return; }"
+        " if (++n < 60) setTimeout(go, 50); }; go(); })();</script>"
+    )
+
+
+def decided(s: Session, d: YourDecision, state: dict[str, Any], prompt: str, base: str) -> None:
+    """A decision made (or shown): its block stays, with the verdict where the feedback was
+    (between the prompt and the buttons) and the options, now passive, under it — where the
+    learner tapped. Drawn alone above the moment's table, the block shrank to one line and
+    on a phone "Right!" was off the screen, above the table the learner was looking at."""
+    t = s.t
+    said = safe_md(choice_said(t, d, d.choice))
+    tries = len(state["tried"])  # the keys of the buttons as the learner clicked them
+    with st.container(border=True, key=f"yd:{base}"):
+        st.markdown("**" + safe_md(t("Your move")) + "** — " + safe_md(prompt))
+        with st.container(key=f"yv:{base}"):
+            if state["shown"]:
+                st.info(
+                    safe_md(t("The scenario goes on as played:")) + " " + said,
+                    icon=":material/arrow_forward:",
+                )
+            else:
+                st.success(t("Right!") + " " + said, icon=":material/check_circle:")
+        if state.pop("reveal", False):  # just decided: bring the verdict into view
+            st.html(reveal_script(f"yv:{base}"), unsafe_allow_javascript=True)
+        if not several(d):
+            with st.container(horizontal=True, gap="small", key=f"yo:{base}"):
+                for o in d.options:
+                    st.button(
+                        option_label(t, d, o),
+                        key=f"yc:{base}:{o}:{tries}",
+                        type="primary" if o == d.choice else "secondary",
+                        disabled=True,
+                    )
+
+
 def your_decision(
     s: Session,
     lesson: Lesson,
@@ -103,16 +153,6 @@ def your_decision(
     is not done; True once it is done (the caller then draws the moment as it happened)."""
     t = s.t
     state = move_state(lesson, step, d, saved)
-    if state["done"]:
-        said = safe_md(choice_said(t, d, d.choice))
-        if state["shown"]:
-            st.info(
-                safe_md(t("The scenario goes on as played:")) + " " + said,
-                icon=":material/arrow_forward:",
-            )
-        else:
-            st.success(t("Right!") + " " + said, icon=":material/check_circle:")
-        return True
     if d.prompt is not None:
         prompt = d.prompt.get(s.lang)
     elif d.kind == "call":
@@ -122,22 +162,28 @@ def your_decision(
     else:
         prompt = t("You are {seat}: name trump.", seat=d.seat)
     base = f"{lesson.id}:{step.id}:{d.at}"
+    if state["done"]:
+        decided(s, d, state, prompt, base)
+        return True
     with st.container(border=True, key=f"yd:{base}"):
         st.markdown("**" + safe_md(t("Your move")) + "** — " + safe_md(prompt))
         if state["tried"]:
             last = state["tried"][-1]
             why = decision_feedback(t, s.lang, d, last)
             head = option_label(t, d, last)
-            st.info(
-                t("Not yet.")
-                + " **"
-                + safe_md(head)
-                + ":** "
-                + safe_md(why)
-                + " "
-                + t("Try again: there is no penalty."),
-                icon=":material/replay:",
-            )
+            with st.container(key=f"yf:{base}"):
+                st.info(
+                    t("Not yet.")
+                    + " **"
+                    + safe_md(head)
+                    + ":** "
+                    + safe_md(why)
+                    + " "
+                    + t("Try again: there is no penalty."),
+                    icon=":material/replay:",
+                )
+            if state.pop("reveal", False):  # just tried: the whole of it on the screen
+                st.html(reveal_script(f"yf:{base}"), unsafe_allow_javascript=True)
             show_button(s, lesson, step, d, state)
         tries = len(state["tried"])
         if several(d):  # keep some cards of several: choose them, then confirm
@@ -157,10 +203,12 @@ def your_decision(
         if picked is not None:
             if picked == d.choice:
                 state["done"] = True
+                state["reveal"] = True
             else:
                 if picked in state["tried"]:
                     state["tried"].remove(picked)
                 state["tried"].append(picked)
+                state["reveal"] = True
             save_move(s, lesson, step, d, state)
             st.rerun()
         for fact in decision_facts(t, d, before):

@@ -91,6 +91,7 @@ def show_button(s: Session, lesson: Lesson, step: Step, move: Move, state: dict[
     def show() -> None:
         state["done"] = True
         state["shown"] = True
+        state["reveal"] = True  # a decision's block brings "goes on as played" into view
         save_move(s, lesson, step, move, state)
 
     label = (

@@ -102,7 +102,10 @@ for lesson in c.lessons:
     total = len(lesson.steps) + len(lesson.questions)
     if lesson.number == 7 and lesson.steps and steps == len(lesson.steps):
         ready_to_play = True
-    cols = st.columns([5, 4, 3], vertical_alignment="center")
+    # one bordered box a lesson: on a phone the three columns stack, and the stars line,
+    # last, read as the start of the next lesson (session 7, 320 px)
+    box = st.container(border=True, key=f"home_lesson_{lesson.id}")
+    cols = box.columns([5, 4, 3], vertical_alignment="center")
     with cols[0]:
         alt = " · " + t("alternative rules") if lesson.alternative else ""
         alt += " · " + t("optional") if lesson.optional else ""

@@ -1,0 +1,49 @@
+"""A card question's picks (pills) show their whole label on a phone: Streamlit draws a pill's
+label on one line and cuts it with an ellipsis, so at 320 px lesson 2's "5♦ — cinco de
+diamantes — Pedro izquierdo, triunfo, 5 puntos" read "5♦ — cinco de diamantes — Pedro iz…"
+(found walking lesson 2 in Chromium, es 320×640): the very words the question is about."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.ui.test_browser import ARGS, CHROMIUM, pw, wait_idle
+from tests.ui.test_browser_your_move import shots
+from tutorial.devserver import running_app
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with running_app(tmp_path_factory.mktemp("db") / "progress.sqlite3") as url:
+        yield url
+
+
+PILLS = '.st-key-ans-trumps-and-points-follow-a-trump-lead button[data-variant="pills"]'
+CUT = """(sel) => [...document.querySelectorAll(sel)]
+  .flatMap(b => [b, ...b.querySelectorAll('*')])
+  .filter(e => e.scrollWidth > e.clientWidth + 1
+               || e.getBoundingClientRect().right > window.innerWidth)
+  .map(e => e.innerText)"""
+
+
+@pytest.mark.parametrize(("lang", "pedro"), [("es", "Pedro izquierdo"), ("fr", "Pedro gauche")])
+def test_card_picks_are_not_cut_on_a_phone(
+    server: str, tmp_path: Path, lang: str, pedro: str
+) -> None:
+    with pw.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 320, "height": 640})
+        page.goto(f"{server}/lesson?lang={lang}&lesson=trumps-and-points&step=left-pedro-is-trump")
+        wait_idle(page)
+        pills = page.locator(PILLS)
+        pills.first.wait_for(timeout=60_000)
+        pills.first.scroll_into_view_if_needed()
+        page.screenshot(path=str(shots(tmp_path) / f"pills-{lang}-320.png"))
+        texts = pills.all_inner_texts()
+        cut = page.evaluate(CUT, PILLS)
+        browser.close()
+    assert len(texts) == 6 and any(pedro in x for x in texts), texts
+    assert not cut, cut

@@ -1,0 +1,82 @@
+"""The practice table's review of a hand, in the learner's language (session 7,
+pages-tester, walking /play in Portuguese): a call was shown in the engine's notation
+("você: pass · melhor: 8", English in every language) and the expected gain with a point
+for the decimal mark in every language ("6.5" beside the hint's "0,8")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tutorial.i18n import get_translator
+from tutorial.ui import playreview
+
+DECISIONS = {
+    "kind": "expected",
+    "decisions": [
+        {"index": 0, "label": "blunder", "action": "pass", "best": "8", "expected_cost": 6.5},
+        {
+            "index": 1,
+            "label": "mistake",
+            "action": "trump S",
+            "best": "trump H",
+            "expected_cost": 1.25,
+        },
+    ],
+}
+WORDS = {  # the pass button's word, the decimal mark, hearts
+    "pt": ("passo", "6,5", "copas"),
+    "es": ("paso", "6,5", "corazones"),
+    "fr": ("passe", "6,5", "cœur"),
+    "en": ("pass", "6.5", "hearts"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(WORDS))
+def test_calls_trumps_and_gains_read_in_the_learner_s_language(
+    lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shown: list[str] = []
+    monkeypatch.setattr(playreview.st, "markdown", lambda text, **kw: shown.append(str(text)))
+    monkeypatch.setattr(playreview.st, "caption", lambda text, **kw: None)
+    playreview._show(get_translator(lang), dict[str, Any](DECISIONS))
+    text = "\n".join(shown)
+    word, gain, hearts = WORDS[lang]
+    t = get_translator(lang)
+    first = t("you: {action}", action=word)
+    assert first in text, text
+    assert gain in text and "trump S" not in text and "trump H" not in text, text
+    assert f"♥ {hearts}" in text, text
+
+
+# The hand-over screen said "D licitou 9 a copas." then "B e D cumprem a proposta.": the
+# bid in the past, its outcome in the present (es and fr alike); the hand is over.
+MADE = {
+    "pt": ("D licitou 9 a", "B e D cumpriram a proposta.", "A e C não cumpriram: perdem 9."),
+    "es": ("D anunció 9 en", "B y D cumplieron la apuesta.", "A y C no cumplieron: pierden 9."),
+    "fr": (
+        "D a annoncé 9 à",
+        "B et D ont réussi leur annonce.",
+        "A et C ont chuté : ils perdent 9.",
+    ),
+    "en": ("D bid 9 in", "B and D made the bid.", "A and C were set: they lose 9."),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(MADE))
+def test_the_hand_over_tells_the_bid_and_its_outcome_in_one_tense(lang: str) -> None:
+    from dataclasses import replace
+
+    from tutorial.engine.result import HandResult
+    from tutorial.ui.playhand import _result_lines
+
+    t = get_translator(lang)
+    r = HandResult(
+        "pagat-62", 2, False, 3, 9, 2, (0, 0, 0, 0), (), (0, 0), (4, 10), {}, True, (4, 10)
+    )
+    bid, made, set_ = MADE[lang]
+    lines = _result_lines(t, r)
+    assert lines[0].startswith(bid) and made in lines, lines
+    lines = _result_lines(t, replace(r, bidder=0, made=False, delta=(-9, 10)))
+    assert set_ in lines, lines
