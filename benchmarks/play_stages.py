@@ -50,12 +50,15 @@ def click_stages(
     (None where the probe has none) and the run's CPU and message count."""
     mine = sorted((e for e in events if e.get("sid") == sid), key=lambda e: e["t"])
     out = []
-    for sent, read in clicks:
+    for k, (sent, read) in enumerate(clicks):
+        # the server's "sent" is stamped when its write returns, which may be just after
+        # the client read the frame: the bound of a click's stamps is the next click
+        bound = clicks[k + 1][0] if k + 1 < len(clicks) else float("inf")
         row: dict[str, Any] = {"client_sent": sent, "client_read": read}
         at = sent
         for ev in ("recv", "start", "stop", "queued", "flushed", "sent"):
             e = _first(mine, ev, at)
-            if e is None or e["t"] > read:
+            if e is None or e["t"] > bound:
                 row[ev] = None
                 continue
             row[ev] = e["t"]

@@ -234,6 +234,16 @@ def test_cinch_solve_says_which_solver_ran_and_a_stale_build_warns_once(tmp_path
         "cinch: compiled solver not used (stale: tutorial/solver/trick.py changed since the "
         "build); using Python (`python scripts/build_fast.py` rebuilds it)"
     ]
+    # the choice is made on first use: importing the module (as the build script does) is quiet
+    quiet = subprocess.run(
+        [sys.executable, "-c", "import tutorial.solver.native, tutorial.solver.analyse"],
+        cwd=ROOT,
+        env={**os.environ, "CINCH_FAST_DIR": str(copy), "CINCH_SOLVER": ""},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert quiet.stderr == ""
 
 
 # -- never in place ------------------------------------------------------------------------

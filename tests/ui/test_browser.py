@@ -178,18 +178,32 @@ def test_reset_this_lesson_in_the_browser(server: str) -> None:
         page = browser.new_page(viewport={"width": 1200, "height": 1800})
         page.goto(f"{server}/lesson?lang=en&lesson={lesson}&step=left-pedro-is-trump")
         wait_idle(page)
+        # Each action waits for what it does, not for a quiet moment: under load the
+        # running indicator shows only after a while, so wait_idle could return before the
+        # check's rerun had started, and the reset was clicked while that rerun redrew the
+        # page (it failed once in CI: the URL not at the first step within 30 s).
+        question = page.locator(f'[data-testid="stVerticalBlock"]:has({key("ans", q, lesson)})')
         page.locator(f'{key("ans", q, lesson)} [data-testid="stRadioOption"]').first.click()
+        page.locator(f"{key('ans', q, lesson)} input[type=radio]:checked").wait_for(
+            state="attached", timeout=60_000
+        )
         wait_idle(page)
         page.locator(key("submit", q, lesson)).get_by_role("button").click()
+        question.last.locator('[data-testid="stAlert"]').first.wait_for(timeout=60_000)
         wait_idle(page)
         page.get_by_text("Start this lesson again").click()
-        page.get_by_role("button", name="Reset this lesson").click()
-        wait_idle(page)
+        reset = page.get_by_role("button", name="Reset this lesson")
+        reset.wait_for(state="visible", timeout=60_000)
+        reset.click()
+        done = page.get_by_text("This lesson starts again from its first step.")
+        done.wait_for(timeout=90_000)
         main = page.locator('[data-testid="stMain"]').inner_text()
         assert "Something went wrong" not in main and "progress is saved" not in main
-        page.wait_for_function("() => location.search.includes('step=naming-trump')")
+        page.wait_for_function(
+            "() => location.search.includes('step=naming-trump')", timeout=60_000
+        )
+        wait_idle(page)
         assert not page.locator(f"{key('ans', q, lesson)} input[type=radio]:checked").count()
-        page.get_by_text("This lesson starts again from its first step.").wait_for(timeout=30_000)
         page.get_by_role("button", name="Next step ▶").click()  # back to the question's step
         wait_idle(page)
         page.locator(key("ans", q, lesson)).wait_for(timeout=30_000)

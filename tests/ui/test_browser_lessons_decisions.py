@@ -2,11 +2,13 @@
 a wrong card kept (the feedback between the prompt and the buttons), then the right one.
 Found walking lesson 4 (es, 320×640): "¡Correcto! D se queda con J♦ …" was drawn above the
 moment's table once the block had shrunk to it, off the top of the screen while the learner
-looked where they had tapped. Screenshots go to ``$CINCH_SHOTS`` (default: the test's
-temporary folder)."""
+looked where they had tapped; and lesson 9's call (es, 320×640): after "Paso" the feedback
+started 40 px above the screen's bottom edge. Screenshots go to ``$CINCH_SHOTS`` (default:
+the test's temporary folder)."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -53,3 +55,33 @@ def test_the_dealer_s_keep_verdict_is_in_view_on_a_phone(
         box = said.first.bounding_box()
         browser.close()
     assert seen, box
+
+
+def test_a_wrong_call_s_feedback_is_wholly_in_view_on_a_phone(server: str, tmp_path: Path) -> None:
+    out = shots(tmp_path)
+    view = {"width": 320, "height": 640}
+    base = "playing-well-bid-on-strength-bidding"
+    with pw.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport=view)
+        page.goto(f"{server}/lesson?lang=es&lesson=playing-well&step=bid-on-strength")
+        wait_idle(page)
+        page.get_by_role("button", name="Adelante ▶").click()  # the deal → A is to call
+        wait_idle(page)
+        option = page.locator(f".st-key-yc-{base}-pass-0 button:visible").first
+        option.wait_for(timeout=60_000)
+        option.scroll_into_view_if_needed()  # where a learner taps it: the screen's bottom
+        option.click()
+        said = page.locator(f".st-key-yd-{base} [data-testid='stAlert']").first
+        said.wait_for(timeout=60_000)
+        deadline = time.time() + 10  # polled: the page may still be drawing the last run
+        while True:
+            wait_idle(page)
+            box = said.bounding_box()
+            whole = box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 641
+            if whole or time.time() > deadline:
+                break
+            time.sleep(0.3)
+        page.screenshot(path=str(out / "call-es-320-wrong.png"))
+        browser.close()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= view["height"] + 1, box

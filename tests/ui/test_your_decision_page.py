@@ -275,8 +275,10 @@ def test_a_decision_made_keeps_its_block_with_the_verdict_above_the_buttons(lang
     d = decision(lid, step)
     at = at_decision(lang, lid, step, 2)
     choose(at, lid, step, d, "5H")
-    choose(at, lid, step, d, "JD")
     base = f"{lid}:{step}:{d.at}"
+    tried_css = "st-key-yf-" + re.sub(r"[^a-zA-Z0-9_-]", "-", base)  # the wrong try's words
+    assert [h for h in _htmls(at) if tried_css in h and "scrollIntoView" in h], _htmls(at)
+    choose(at, lid, step, d, "JD")
     items = _block_items(at, f"yd:{base}")
     kinds = [k for k, _ in items]
     assert "Success" in kinds, items

@@ -96,7 +96,9 @@ def reveal_script(key: str) -> str:
     """A script that scrolls the keyed container ``key`` into view if it is not (``nearest``:
     no jump when it is already on the screen). Once the decision is made, the feedback and
     the "show me" button above the options are gone, the block is shorter and the browser
-    keeps its scroll position: on a phone the verdict ended above the screen. ``key`` is
+    keeps its scroll position: on a phone the verdict ended above the screen (and a wrong
+    try's feedback, drawn where the learner tapped, could start at the screen's bottom edge:
+    lesson 9's call, 40 px of it in view). ``key`` is
     made of lesson, step and moment ids (checked ``[a-z0-9-]`` ids), never of learner text."""
     css = "st-key-" + re.sub(r"[^a-zA-Z0-9_-]", "-", key)
     return (
@@ -169,16 +171,19 @@ def your_decision(
             last = state["tried"][-1]
             why = decision_feedback(t, s.lang, d, last)
             head = option_label(t, d, last)
-            st.info(
-                t("Not yet.")
-                + " **"
-                + safe_md(head)
-                + ":** "
-                + safe_md(why)
-                + " "
-                + t("Try again: there is no penalty."),
-                icon=":material/replay:",
-            )
+            with st.container(key=f"yf:{base}"):
+                st.info(
+                    t("Not yet.")
+                    + " **"
+                    + safe_md(head)
+                    + ":** "
+                    + safe_md(why)
+                    + " "
+                    + t("Try again: there is no penalty."),
+                    icon=":material/replay:",
+                )
+            if state.pop("reveal", False):  # just tried: the whole of it on the screen
+                st.html(reveal_script(f"yf:{base}"), unsafe_allow_javascript=True)
             show_button(s, lesson, step, d, state)
         tries = len(state["tried"])
         if several(d):  # keep some cards of several: choose them, then confirm
@@ -203,6 +208,7 @@ def your_decision(
                 if picked in state["tried"]:
                     state["tried"].remove(picked)
                 state["tried"].append(picked)
+                state["reveal"] = True
             save_move(s, lesson, step, d, state)
             st.rerun()
         for fact in decision_facts(t, d, before):
