@@ -21,7 +21,7 @@ $(STAMP): pyproject.toml
 # in place); rebuilt when a source it hashes changes. A failed build is a one-line warning and
 # the pure-Python solver runs (tests/solver/test_native.py fails under CI if it is not loaded).
 FAST := $(VENV)/fast/manifest.json
-FAST_SOURCES := $(foreach m,search endgame piles trick tables,tutorial/solver/$(m).py) \
+FAST_SOURCES := $(foreach m,search seats endgame piles trick tables,tutorial/solver/$(m).py) \
 	tutorial/solver/position.py tutorial/engine/trumps.py tutorial/solver/native.py
 $(FAST): $(FAST_SOURCES) scripts/build_fast.py $(STAMP)
 	@$(BIN)/python scripts/build_fast.py || true

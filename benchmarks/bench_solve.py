@@ -25,10 +25,10 @@ Run: ``.venv/bin/python benchmarks/bench_solve.py [--deals N] [--ab-openings K] 
 [--no-legacy] [--no-python]``.
 
 ``--against REF`` instead times the openings (every card valued) with this solver and with
-the solver of git revision ``REF`` (its ``analyse``, ``search``, ``trick``, ``endgame`` and
-``piles`` modules, loaded under another name; ``position`` and ``tables`` are today's), interleaved
-opening by opening in one process (the order alternating), so both see the same machine;
-values must agree.
+the solver of git revision ``REF`` (its ``analyse``, ``search``, ``seats``, ``trick``,
+``endgame`` and ``piles`` modules, loaded under another name, pure Python; ``position`` and
+``tables`` are today's), interleaved opening by opening in one process (the order
+alternating), so both see the same machine; values must agree.
 """
 
 from __future__ import annotations
@@ -197,7 +197,7 @@ def _python_figures(
     }
 
 
-MODULES = ("analyse", "search", "trick", "endgame", "piles")
+MODULES = ("analyse", "search", "seats", "trick", "endgame", "piles")
 """The solver's modules a revision's copy is made of (``position`` and ``tables`` are
 today's)."""
 
@@ -216,7 +216,7 @@ def solver_at(ref: str) -> Callable[[Position], Analysis]:
             text=True,
         )
         if shown.returncode:
-            if name in ("trick", "endgame", "piles"):  # older revisions have none
+            if name in ("seats", "trick", "endgame", "piles"):  # older revisions have none
                 continue
             raise SystemExit(f"git show {ref}:tutorial/solver/{name}.py: {shown.stderr.strip()}")
         text = shown.stdout
@@ -224,6 +224,11 @@ def solver_at(ref: str) -> Callable[[Position], Analysis]:
             text = text.replace(
                 f"tutorial.solver.{module} import", f"solver_at_ref.{module} import"
             )
+        # a revision with the compiled solver's loader: its analyse makes its own Search
+        text = text.replace(
+            "from tutorial.solver.native import new_search",
+            "from solver_at_ref.search import Search as new_search",
+        )
         (package / f"{name}.py").write_text(text)
     sys.path.insert(0, str(where))
     solve_ref: Callable[[Position], Analysis] = importlib.import_module(

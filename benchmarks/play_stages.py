@@ -52,13 +52,15 @@ def click_stages(
     out = []
     for k, (sent, read) in enumerate(clicks):
         # the server's "sent" is stamped when its write returns, which may be just after
-        # the client read the frame: the bound of a click's stamps is the next click
+        # the client read the frame, and even after the client sent the next click: the
+        # bound of a click's stamps is the next click, except for "sent" (the one after
+        # this click's "flushed")
         bound = clicks[k + 1][0] if k + 1 < len(clicks) else float("inf")
         row: dict[str, Any] = {"client_sent": sent, "client_read": read}
         at = sent
         for ev in ("recv", "start", "stop", "queued", "flushed", "sent"):
             e = _first(mine, ev, at)
-            if e is None or e["t"] > bound:
+            if e is None or (e["t"] > bound and ev != "sent"):
                 row[ev] = None
                 continue
             row[ev] = e["t"]

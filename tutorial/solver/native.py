@@ -4,7 +4,8 @@
 with mypyc — never in place: copies of them, their imports of each other renamed, become the
 package ``cinch_fast`` in ``.venv/fast/`` (``CINCH_FAST_DIR`` to move it), beside a
 ``manifest.json`` holding the sha256 of every source the build read. :func:`new_search`
-makes a search of the class chosen once per process (:func:`solver_kind` says which):
+makes a search of the class chosen once per process, on first use (:func:`solver_kind` says
+which):
 
 * ``"compiled"`` — ``cinch_fast.search.Search``, when the folder exists, the manifest is of
   this format and this Python's ABI, every source's sha256 equals the manifest's (an edited
@@ -25,6 +26,7 @@ import json
 import os
 import sys
 import sysconfig
+import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib.machinery import EXTENSION_SUFFIXES
@@ -34,7 +36,7 @@ from typing import cast
 from tutorial.solver import search as pure
 from tutorial.solver.position import Position
 
-COMPILED = ("search", "endgame", "piles", "trick", "tables")
+COMPILED = ("search", "seats", "endgame", "piles", "trick", "tables")
 """The modules of ``tutorial/solver/`` that are compiled (``cinch_fast.NAME``)."""
 TYPED_AGAINST = ("tutorial/solver/position.py", "tutorial/engine/trumps.py")
 """Modules the compiled ones are type-checked and compiled against (not compiled
@@ -132,29 +134,41 @@ def choose(env: Mapping[str, str] = os.environ) -> Choice:
     return Choice("python", pure.Search, reason, warn)
 
 
-_choice = choose()
-if _choice.warn:
-    print(
-        f"cinch: compiled solver not used ({_choice.reason}); using Python"
-        " (`python scripts/build_fast.py` rebuilds it)",
-        file=sys.stderr,
-    )
+_lock = threading.Lock()
+_chosen: list[Choice] = []
+
+
+def chosen() -> Choice:
+    """The choice of this process, made on first use (one warning line on stderr if a build
+    exists but cannot be used)."""
+    if not _chosen:
+        with _lock:
+            if not _chosen:
+                choice = choose()
+                if choice.warn:
+                    print(
+                        f"cinch: compiled solver not used ({choice.reason}); using Python"
+                        " (`python scripts/build_fast.py` rebuilds it)",
+                        file=sys.stderr,
+                    )
+                _chosen.append(choice)
+    return _chosen[0]
 
 
 def solver_kind() -> str:
     """``"compiled"`` or ``"python"``: the search :func:`new_search` makes."""
-    return _choice.kind
+    return chosen().kind
 
 
 def why_python() -> str:
     """Why the pure-Python solver is the one used (empty if it is not)."""
-    return _choice.reason
+    return chosen().reason
 
 
 def search_class() -> type[pure.Search]:
-    return _choice.search
+    return chosen().search
 
 
 def new_search(pos: Position) -> pure.Search:
     """A search for ``pos`` of the chosen class (see the module's documentation)."""
-    return _choice.search(pos)
+    return chosen().search(pos)

@@ -31,14 +31,17 @@ the trick order of ``TrumpRules.trick_key``, the pile rule of ``position.pile_to
 
 from __future__ import annotations
 
+from typing import Final
+
 from tutorial.solver.endgame import two_tricks
-from tutorial.solver.piles import pile_choices, search_pile
+from tutorial.solver.piles import pile_choices
 from tutorial.solver.position import Position
+from tutorial.solver.seats import play
 from tutorial.solver.tables import from_strength, layout
 from tutorial.solver.trick import search_trick
 
 # seats of a trick: ORDER[non-empty seats as 4 bits][leader], skipping empty hands
-ORDER = tuple(
+ORDER: Final = tuple(
     tuple(tuple(s for s in ((lead + i) & 3 for i in range(4)) if ne >> s & 1) for lead in range(4))
     for ne in range(16)
 )
@@ -177,7 +180,7 @@ class Search:
             tpts += self.pts[c] + sum(self.pts[self.bit[b].bit_length() - 1] for b in p.beneath)
             if self.key[led][c] > best:
                 best, win = self.key[led][c], p.seat
-        return self._play(pos.seats, len(pos.plays), alpha, beta, o, led, best, win, tpts, None)
+        return play(self, pos.seats, len(pos.plays), alpha, beta, o, led, best, win, tpts, None)
 
     def quick_bounds(self, pos: Position) -> tuple[int, int]:
         """The bounds (lower, upper) of the capture points AC takes from ``pos`` on that a
@@ -322,7 +325,7 @@ class Search:
         elif len(seats) == 4 and o.bit_count() < self.pile_cards:
             v = search_trick(self, seats, alpha, beta, o, entry, seq)
         else:
-            v = self._play(seats, 0, alpha, beta, o, -1, -2, seats[0], 0, entry)
+            v = play(self, seats, 0, alpha, beta, o, -1, -2, seats[0], 0, entry)
         if v < lo:
             v = lo
         elif v > hi:
@@ -360,131 +363,8 @@ class Search:
         tpts: int,
         entry: Entry | None,
     ) -> int:
-        """Seat ``seats[i]`` plays to a trick whose best trick key so far is ``best``
-        (played by ``win``) and whose cards so far carry ``tpts`` points; ``o`` is every
-        card still out (in the hands or on this trick)."""
-        self.nodes += 1
-        s = seats[i]
-        hands = self.hands
-        h = hands[s]
-        tb = self.trumps
-        if led < 0:
-            m = h
-        elif h & self.block[led]:
-            m = h & (self.block[led] | tb)
-        else:
-            m = h
-        if h.bit_count() > self.size:
-            return search_pile(self, seats, i, alpha, beta, o, led, best, win, tpts, m)
-        pts = self.pts
-        above = self.above
-        cands: list[int] = []
-        mm = m
-        while mm:
-            low = mm & -mm
-            mm ^= low
-            c = low.bit_length() - 1
-            up = o & above[c]
-            if up:
-                nxt = up & -up
-                if nxt & m and pts[c] == pts[nxt.bit_length() - 1]:
-                    continue  # the next stronger card out is ours and equivalent
-            cands.append(c)
-        last = i + 1 == len(seats)
-        if len(cands) > 1:
-            cands = self._order(cands, s, led, best, win, last, o, entry, tpts)
-        maximize = not s & 1
-        value = -1 if maximize else 999
-        key = self.key
-        for c in cands:
-            hands[s] = h & ~(1 << c)
-            if led < 0:
-                nled = self.suit[c]
-                nbest, nwin = key[nled][c], s
-            else:
-                nled = led
-                k = key[led][c]
-                nbest, nwin = (k, s) if k > best else (best, win)
-            p = pts[c]
-            if last:
-                if nwin & 1:
-                    v = self._node(nwin, alpha, beta)
-                else:
-                    g = tpts + p
-                    v = g + self._node(nwin, alpha - g, beta - g)
-            else:
-                v = self._play(seats, i + 1, alpha, beta, o, nled, nbest, nwin, tpts + p, None)
-            hands[s] = h
-            if maximize:
-                if v > value:
-                    value = v
-                    if v > alpha:
-                        alpha = v
-                        if alpha >= beta:
-                            if entry is not None:
-                                entry[2] = (o & ((1 << c) - 1)).bit_count()
-                            break
-            elif v < value:
-                value = v
-                if v < beta:
-                    beta = v
-                    if alpha >= beta:
-                        if entry is not None:
-                            entry[2] = (o & ((1 << c) - 1)).bit_count()
-                        break
-        return value
-
-    def _order(
-        self,
-        cands: list[int],
-        s: int,
-        led: int,
-        best: int,
-        win: int,
-        last: bool,
-        o: int,
-        entry: Entry | None,
-        tpts: int,
-    ) -> list[int]:
-        """Likely best cards first: leads of trumps before plain cards, the top trump
-        first, then from the highest; a follower takes a trick that holds points as cheaply
-        as it can, ducks one that holds none, drops points on a partner's winning card and
-        throws nothing of value."""
-        pts = self.pts
-        if led < 0:
-            first = entry[2] if entry is not None else -1
-            above = self.above
-            tb = self.trumps
-            scored = []
-            for c in cands:
-                if (o & ((1 << c) - 1)).bit_count() == first:
-                    sc = 10000
-                elif tb >> c & 1:
-                    sc = 3200 + pts[c] if not o & above[c] else 2300 + c
-                else:
-                    sc = 2000 if not o & above[c] else 1500 - 10 * pts[c] - c
-                scored.append((sc, c))
-        else:
-            keys = self.key[led]
-            partner_wins = (win & 1) == (s & 1)
-            scored = []
-            for c in cands:
-                k = keys[c]
-                p = pts[c]
-                if k > best:  # takes the lead of the trick
-                    if partner_wins:
-                        sc = 20 * p - k
-                    elif last:
-                        sc = 500 + 20 * p - k
-                    else:
-                        sc = (400 if tpts else 180) - k + 5 * p
-                elif partner_wins:
-                    sc = 300 + 20 * p - k if last else 250 + 5 * p - k
-                else:
-                    sc = 200 - 20 * p - k
-                scored.append((sc, c))
-        scored.sort(reverse=True)
-        return [c for _, c in scored]
+        """Seat ``seats[i]`` plays (``seats.play``; for ``piles``, which cannot import it)."""
+        return play(self, seats, i, alpha, beta, o, led, best, win, tpts, entry)
 
     # -- piles (first trick, a hand of more than its size): ``piles`` ------------------------
     def pile_choices(self, hand: int, legal: int, o: int) -> list[tuple[int, int]]:

@@ -2,7 +2,7 @@
 
 :func:`search_trick` is the search's hot path (``Search._node`` calls it at every trick
 boundary after the first trick where all four seats hold cards). It does what
-``Search._play`` does seat by seat — the follow rule in strength space, equivalent cards
+``seats.play`` does seat by seat — the follow rule in strength space, equivalent cards
 tried once, the same move ordering, fail-soft alpha-beta at every seat — without a call,
 an argument list or a list of tuples per play: candidates are sorted as ints
 (``score * 64 + card``, the followers' candidates and orders memoised for the whole search
@@ -14,16 +14,16 @@ in ``Search.last_two`` (``endgame.two_tricks`` solves the endings not there yet)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from tutorial.solver.search import Entry, Search
 
 
-LOW = tuple((1 << (8 * p)) - 1 for p in range(53))
+LOW: Final = tuple((1 << (8 * p)) - 1 for p in range(53))
 """LOW[p]: the bytes of the ``p`` weakest cards of a relative-rank key."""
-BELOW = tuple((1 << c) - 1 for c in range(52))
-ETC_ABOVE = 12
+BELOW: Final = tuple((1 << c) - 1 for c in range(52))
+ETC_ABOVE: Final = 12
 """The fourth seat first looks its cards' boundaries up (bounds and table, no search) in
 tricks with more cards out than this: a card that cuts is taken first. Below it the
 look-ups cost more than they save (-15% nodes, no less CPU on 24 openings)."""
@@ -119,7 +119,6 @@ def search_trick(
     hands = sr.hands
     h0, h1, h2, h3 = hands[s0], hands[s1], hands[s2], hands[s3]
     above, pts, tb, key, suit, block = sr.above, sr.pts, sr.trumps, sr.key, sr.suit, sr.block
-    node = sr._node
     # every hand holds three cards: the boundaries after this trick are two-trick endings,
     # solved exactly by ``endgame.two_tricks`` and cached by their relative-rank key
     endgame = h0.bit_count() == 3 and h1.bit_count() == 3 and h2.bit_count() == 3
@@ -247,7 +246,9 @@ def search_trick(
                         hands[s3] = h3 ^ (1 << c3)
                         win = s3 if keys[c3] > best2 else win2
                         g = 0 if win & 1 else tp2 + pts[c3]
-                        v = node(win, a3 - g, b3 - g, seq3, LOW[(o3 & BELOW[c3]).bit_count()], True)
+                        v = sr._node(
+                            win, a3 - g, b3 - g, seq3, LOW[(o3 & BELOW[c3]).bit_count()], True
+                        )
                         if v > -1000:
                             v += g
                             known[x3] = v
@@ -268,13 +269,15 @@ def search_trick(
                         k4 = ((seq3 & low) | ((seq3 >> 8) & ~low), win)
                         v = last_two.get(k4, -1)
                         if v < 0:  # bounds first, then solved and cached
-                            v = node(win, a3 - g, b3 - g, seq3, low)
+                            v = sr._node(win, a3 - g, b3 - g, seq3, low)
                         v += g
                     else:
                         win = s3 if keys[c3] > best2 else win2
                         g = 0 if win & 1 else tp2 + pts[c3]
                         hands[s3] = r3
-                        v = g + node(win, a3 - g, b3 - g, seq3, LOW[(o3 & BELOW[c3]).bit_count()])
+                        v = g + sr._node(
+                            win, a3 - g, b3 - g, seq3, LOW[(o3 & BELOW[c3]).bit_count()]
+                        )
                     if mx0:  # the fourth seat minimises
                         if v < val3:
                             val3 = v

@@ -32,6 +32,7 @@ from tutorial.ui.session import course, keep, link_params, share_params, store
 from tutorial.ui.svg import CardView, card_svg
 from tutorial.ui.table import puzzle_table
 from tutorial.ui.views import safe_md, trump_text
+from tutorial.ui.yourdecision import reveal_script
 
 MIXED = "mixed"
 s = current()
@@ -203,7 +204,9 @@ if submitted:
     empty = response is None or response == [] or (isinstance(response, tuple) and None in response)
     if empty:
         st.session_state["drill_result"] = None
-        st.warning(t("Choose an answer first."))
+        with st.container(key="drill_verdict"):
+            st.warning(t("Choose an answer first."))
+        st.html(reveal_script("drill_verdict"), unsafe_allow_javascript=True)
     else:
         ok = check(puzzle, response)
         st.session_state["drill_result"] = {"ok": ok, "puzzle": (k, d, seed_now)}
@@ -213,14 +216,18 @@ if submitted:
         counter, stats = practice.load(store(), s.learner)
 res = st.session_state.get("drill_result")
 if res and tuple(res["puzzle"]) == (k, d, seed_now):
-    if res["ok"]:
-        st.success(
-            t("Right!") + " " + safe_md(answer_text(t, puzzle)), icon=":material/check_circle:"
-        )
-    else:
-        st.info(
-            t("Not yet.") + " " + t("Try again, or read the explanation."), icon=":material/replay:"
-        )
+    with st.container(key="drill_verdict"):
+        if res["ok"]:
+            st.success(
+                t("Right!") + " " + safe_md(answer_text(t, puzzle)), icon=":material/check_circle:"
+            )
+        else:
+            st.info(
+                t("Not yet.") + " " + t("Try again, or read the explanation."),
+                icon=":material/replay:",
+            )
+    if submitted:  # just checked: on a phone the verdict came under the screen's bottom edge
+        st.html(reveal_script("drill_verdict"), unsafe_allow_javascript=True)
     show_expl = res["ok"] or st.toggle(t("Show the explanation"), key=f"expl:{base}")
     if show_expl:
         lesson_page = pages(s)["lesson"]

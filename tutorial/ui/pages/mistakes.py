@@ -12,6 +12,7 @@ from tutorial.ui.quiz import answer_widget, scenario_preview
 from tutorial.ui.reviewmove import review_move
 from tutorial.ui.session import course, link_params, store
 from tutorial.ui.views import safe_md
+from tutorial.ui.yourdecision import reveal_script
 
 s = current()
 t = s.t
@@ -94,20 +95,26 @@ with st.container(border=True, key=f"rq:{lesson.id}:{key}"):
                     "response": list(response) if isinstance(response, list) else response,
                 }
                 st.session_state[f"res:{base}"] = result
+                st.session_state["_review_reveal"] = base
                 st.rerun()
         if result is not None:
-            if result["ok"]:
-                st.success(
-                    t("Right!") + " " + safe_md(q.right.get(s.lang)), icon=":material/check_circle:"
-                )
-            else:
-                why = question_feedback(t, s.lang, q, result.get("response"))
-                st.info(
-                    t("Not yet.")
-                    + " "
-                    + " ".join(safe_md(x) for x in why or [q.wrong.get(s.lang)]),
-                    icon=":material/replay:",
-                )
+            with st.container(key=f"rv_verdict:{base}"):
+                if result["ok"]:
+                    st.success(
+                        t("Right!") + " " + safe_md(q.right.get(s.lang)),
+                        icon=":material/check_circle:",
+                    )
+                else:
+                    why = question_feedback(t, s.lang, q, result.get("response"))
+                    st.info(
+                        t("Not yet.")
+                        + " "
+                        + " ".join(safe_md(x) for x in why or [q.wrong.get(s.lang)]),
+                        icon=":material/replay:",
+                    )
+            if st.session_state.pop("_review_reveal", None) == base:  # just checked: a
+                # phone showed the button at the screen's bottom edge, the verdict under it
+                st.html(reveal_script(f"rv_verdict:{base}"), unsafe_allow_javascript=True)
     if result is not None:
 
         def _next() -> None:

@@ -61,24 +61,7 @@ st.markdown(
     )
 )
 answered = isinstance(result, tuple) and result[:2] == pick
-choices = cardbuttons.play_choices(t, state, 0)
-clicked = cardbuttons.card_buttons(
-    t,
-    key=f"retry_{r.id}_{pick[1]}",
-    cards=choices.cards,
-    legal=() if answered else choices.legal,
-    reasons=choices.reasons,
-    trump=trump,
-    profile=state.profile,
-    table=table_html(t, g),
-    passive=answered,
-    group_label=t("Your cards: choose one to play"),
-)
-if clicked is not None and not answered:
-    right = r.is_better(clicked)
-    retry.record(store(), s.learner, r.id, right)
-    st.session_state["_retry_result"] = (r.id, pick[1], clicked, right)
-    st.rerun()
+note = None
 if answered:
     assert isinstance(result, tuple)
     card, right = int(result[2]), bool(result[3])
@@ -118,11 +101,30 @@ if answered:
             "played out with every card visible."
         )
     )
-    text = "  \n".join(lines)
-    if right:
-        st.success(t("Right!") + " " + text, icon=":material/check_circle:")
-    else:
-        st.info(t("Not yet.") + " " + text, icon=":material/replay:")
+    # under the cards, where the learner tapped (the card table scrolls it into view): an
+    # alert under the table was off a phone's screen when the hand was low on it
+    note = (t("Right!") if right else t("Not yet.")) + " " + " ".join(lines)
+
+choices = cardbuttons.play_choices(t, state, 0)
+clicked = cardbuttons.card_buttons(
+    t,
+    key=f"retry_{r.id}_{pick[1]}",
+    cards=choices.cards,
+    legal=() if answered else choices.legal,
+    reasons=choices.reasons,
+    trump=trump,
+    profile=state.profile,
+    table=table_html(t, g),
+    passive=answered,
+    note=note,
+    group_label=t("Your cards: choose one to play"),
+)
+if clicked is not None and not answered:
+    right = r.is_better(clicked)
+    retry.record(store(), s.learner, r.id, right)
+    st.session_state["_retry_result"] = (r.id, pick[1], clicked, right)
+    st.rerun()
+if answered:
 
     def _next() -> None:
         st.session_state.pop("_retry_pick", None)
