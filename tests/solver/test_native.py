@@ -15,6 +15,7 @@ import random
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
@@ -130,12 +131,20 @@ def _fake(folder: Path, manifest: dict[str, object] | str) -> Path:
 
 
 @pytest.fixture
-def isolated(monkeypatch: pytest.MonkeyPatch) -> None:
-    """No cinch_fast imported nor the real build on sys.path; both restored after the test."""
+def isolated(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """No cinch_fast imported nor the real build on sys.path during the test; afterwards
+    the cinch_fast modules it imported are dropped and the real ones put back."""
     real = str(native.fast_dir())
     monkeypatch.setattr(sys, "path", [p for p in sys.path if p != real])
-    for name in [m for m in sys.modules if m == "cinch_fast" or m.startswith("cinch_fast.")]:
-        monkeypatch.delitem(sys.modules, name)
+    saved = {m: sys.modules.pop(m) for m in list(sys.modules) if _ours(m)}
+    yield
+    for m in [m for m in sys.modules if _ours(m)]:
+        del sys.modules[m]
+    sys.modules.update(saved)
+
+
+def _ours(module: str) -> bool:
+    return module == "cinch_fast" or module.startswith("cinch_fast.")
 
 
 def test_a_build_with_current_hashes_passes_the_checks(tmp_path: Path) -> None:
