@@ -288,6 +288,8 @@ def test_a_decision_made_keeps_its_block_with_the_verdict_above_the_buttons(lang
     buttons = [x for k, x in items[verdict + 1 :] if k == "Button"]
     assert buttons == [f"yc:{base}:{o}:1" for o in d.options], items
     assert all(b.disabled for b in at.button if b.key and b.key.startswith(f"yc:{base}:"))
+    marked = [b.key for b in at.button if b.key and b.key.startswith(f"yc:{base}:") and b.icon]
+    assert marked == [f"yc:{base}:JD:1"]  # the option chosen is marked (disabled, all alike)
     # just decided: a script brings the verdict into view (only then: not on later runs)
     verdict_css = "st-key-yv-" + re.sub(r"[^a-zA-Z0-9_-]", "-", base)
     assert [h for h in _htmls(at) if verdict_css in h and "scrollIntoView" in h], _htmls(at)

@@ -120,6 +120,7 @@ def decided(s: Session, d: YourDecision, state: dict[str, Any], prompt: str, bas
                         option_label(t, d, o),
                         key=f"yc:{base}:{o}:{tries}",
                         type="primary" if o == d.choice else "secondary",
+                        icon=":material/check:" if o == d.choice else None,  # the one chosen
                         disabled=True,
                     )
 
