@@ -283,3 +283,26 @@ def test_every_wrong_option_of_a_written_choice_question_says_why() -> None:
                     assert all(o.feedback.get(lang).strip() for lang in LANGS)
                     assert o.feedback.get("en") != q.wrong.get("en")
     assert not missing, "\n".join(missing)
+
+
+def _strings(x: Any, path: str) -> list[tuple[str, str]]:
+    if isinstance(x, str):
+        return [(path, x)]
+    if isinstance(x, dict):
+        return [s for k, v in x.items() for s in _strings(v, f"{path}.{k}")]
+    if isinstance(x, list):
+        return [s for i, v in enumerate(x) for s in _strings(v, f"{path}[{i}]")]
+    return []
+
+
+def test_no_text_has_a_full_stop_standing_alone() -> None:
+    """The rules reference showed "separate alternatives ." (en), "partida más corta ."
+    (es), "partida mais curta ." (pt), "*jouable* ." (fr): a full stop left alone where a
+    source was cut (found by the pages tester on the rules page)."""
+    alone = re.compile(r"\s\.(?=\s|$)")
+    bad = []
+    for f in sorted((ROOT / "lessons").glob("*.yaml")):
+        for path, s in _strings(yaml.safe_load(f.read_text("utf-8")), f.name):
+            if m := alone.search(s):
+                bad.append(f"{path}: …{s[max(0, m.start() - 30) : m.end()]!r}")
+    assert not bad, "\n".join(bad)

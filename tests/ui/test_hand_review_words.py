@@ -80,3 +80,23 @@ def test_the_hand_over_tells_the_bid_and_its_outcome_in_one_tense(lang: str) -> 
     assert lines[0].startswith(bid) and made in lines, lines
     lines = _result_lines(t, replace(r, bidder=0, made=False, delta=(-9, 10)))
     assert set_ in lines, lines
+
+
+# French sets a space before a colon everywhere else in the app ("Points : A et C 11"), but
+# the hand-over's line of who took each point was glued in code: "High: B et D".
+OWNERS = {
+    "fr": "High : B et D · Pedro droit : A et C",
+    "en": "High: B and D · Right Pedro: A and C",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(OWNERS))
+def test_the_points_line_follows_the_language_s_punctuation(lang: str) -> None:
+    from tutorial.engine.result import HandResult
+    from tutorial.ui.playhand import _result_lines
+
+    owners: dict[str, int | None] = {"high": 1, "right_pedro": 0, "low": None}
+    r = HandResult(
+        "pagat-62", 2, False, 3, 9, 2, (0, 0, 0, 0), (), (0, 0), (4, 10), owners, True, (4, 10)
+    )
+    assert OWNERS[lang] in _result_lines(get_translator(lang), r)

@@ -143,3 +143,23 @@ def test_switching_language_keeps_the_step_its_questions_and_the_feedback(
     assert at.session_state[f"step:{L7.id}"] == q.step
     assert q.id in shown_questions(at)
     assert WHY[to] in " ".join(i.value for i in at.info)  # the feedback, now in `to`
+
+
+def test_a_checked_answer_s_feedback_is_brought_into_view_only_when_checked() -> None:
+    """Found walking lesson 2 in Chromium (es, 320×640): with "Check my answer" at the
+    screen's bottom edge, the feedback came under it, below the screen. The run that
+    answers the click draws a script that scrolls the feedback's block into view; other runs
+    (another widget, the hint) do not, so the page does not jump later."""
+    lesson = COURSE.lesson("trumps-and-points")
+    assert lesson is not None
+    q = next(x for x in lesson.questions if x.id == "right-beats-left")
+    at = open_page(app(lang="es", lesson=lesson.id), "lesson")
+    _answer(at, lesson.id, q, right=False)
+    no_errors(at)
+    target = f"st-key-qf-{lesson.id}-{q.id}"
+    scripts = [str(h.proto) for h in at.get("html") if "scrollIntoView" in str(h.proto)]
+    assert [x for x in scripts if target in x], scripts
+    assert any("Todavía no." in i.value for i in at.info)
+    at.toggle(key=f"hint:{lesson.id}:{q.id}").set_value(True)
+    at.run()
+    assert not [h for h in at.get("html") if "scrollIntoView" in str(h.proto)]

@@ -100,7 +100,11 @@ PAGE_CSS = """<style>
 .st-key-lesson_nav [data-testid="stPageLink-NavLink"]:hover{background-color:rgba(151,166,195,.15)}
 [data-testid="stMain"] [data-testid="stPageLink-NavLink"] span,
 [data-testid="stMain"] [data-testid="stPageLink-NavLink"] p{white-space:normal;overflow:visible}
+[data-testid="InputInstructions"]{display:none}
 </style>"""
+# InputInstructions: Streamlit's "Press Enter to submit form" under a text field, English in
+# every language; on a phone it covered the learner code being typed (each field here has
+# its button, or applies when the learner leaves it)
 
 
 def page_setup(s: Session) -> None:

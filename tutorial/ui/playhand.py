@@ -127,7 +127,7 @@ def _result_lines(t: Translator, r: HandResult) -> list[str]:
     else:
         lines.append(t("{team} were set: they lose {bid}.", team=team_name(t, bidders), bid=r.bid))
     owned = [
-        f"{point_name(t, name)}: {team_name(t, Team(team))}"
+        t("{point}: {team}", point=point_name(t, name), team=team_name(t, Team(team)))
         for name, team in r.owners.items()
         if team is not None
     ]

@@ -15,6 +15,7 @@ from tutorial.lessons.judge import judge
 from tutorial.lessons.model import Lesson, Question
 from tutorial.progress import Item, question_item
 from tutorial.scenario.results import GameReport, HandReport, LegalReport, ScoreReport, TrickReport
+from tutorial.ui.reveal import reveal
 from tutorial.ui.session import Session, keep, store
 from tutorial.ui.views import moment_table, safe_md
 
@@ -40,7 +41,8 @@ def question_view(
         if q.scenario is not None and q.type != "cards":
             scenario_preview(s, q)
         response = answer_widget(s, q, base)
-        if st.button(t("Check my answer"), key=f"submit:{base}"):
+        checked = st.button(t("Check my answer"), key=f"submit:{base}")
+        if checked:
             if response is None or response == [] or response == ():
                 st.session_state[result_key] = {"ok": None}
             else:
@@ -49,22 +51,10 @@ def question_view(
                 saved[item] = store().answer(s.learner, lesson.id, q.id, _jsonable(response), ok)
         res = st.session_state.get(result_key)
         if res is not None:
-            if res["ok"] is None:
-                st.warning(t("Choose an answer first."))
-            elif res["ok"]:
-                st.success(
-                    t("Right!") + " " + safe_md(q.right.get(s.lang)), icon=":material/check_circle:"
-                )
-            else:
-                why = question_feedback(t, s.lang, q, res.get("response"))
-                st.info(
-                    t("Not yet.")
-                    + " "
-                    + " ".join(safe_md(x) for x in why or [q.wrong.get(s.lang)])
-                    + " "
-                    + t("Try again: there is no penalty."),
-                    icon=":material/replay:",
-                )
+            with st.container(key=f"qf:{base}"):
+                feedback(s, q, res)
+            if checked:  # drawn under the button just tapped: maybe under the screen's edge
+                reveal(f"qf:{base}")
             if item in store().outbox.items():
                 st.caption(
                     "💾 "
@@ -73,6 +63,25 @@ def question_view(
         st.caption(status_text(s, saved.get(item)))
         if st.toggle(t("Show a hint"), key=f"hint:{base}"):
             st.caption(safe_md(q.hint.get(s.lang)))
+
+
+def feedback(s: Session, q: Question, res: dict[str, Any]) -> None:
+    """A checked answer's verdict: right (and why), not yet (and why that answer), or none."""
+    t = s.t
+    if res["ok"] is None:
+        st.warning(t("Choose an answer first."))
+    elif res["ok"]:
+        st.success(t("Right!") + " " + safe_md(q.right.get(s.lang)), icon=":material/check_circle:")
+    else:
+        why = question_feedback(t, s.lang, q, res.get("response"))
+        st.info(
+            t("Not yet.")
+            + " "
+            + " ".join(safe_md(x) for x in why or [q.wrong.get(s.lang)])
+            + " "
+            + t("Try again: there is no penalty."),
+            icon=":material/replay:",
+        )
 
 
 def status_text(s: Session, it: Item | None) -> str:

@@ -11,7 +11,6 @@ pushed the feedback's start off a phone's screen (a browser test measured it).""
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import Any
 
@@ -25,6 +24,8 @@ from tutorial.lessons.model import Lesson, Step, YourDecision
 from tutorial.progress import Item
 from tutorial.scenario.moments import Moment
 from tutorial.ui.moments import frame_facts
+from tutorial.ui.reveal import reveal
+from tutorial.ui.reveal import reveal_script as reveal_script  # pages import it from here
 from tutorial.ui.session import Session
 from tutorial.ui.table import frame_table
 from tutorial.ui.views import safe_md
@@ -92,23 +93,6 @@ def keep_picker(s: Session, d: YourDecision, *, key: str, disabled: bool = False
     return next((o for o in d.options if set(o.split()) == picked), None)
 
 
-def reveal_script(key: str) -> str:
-    """A script that scrolls the keyed container ``key`` into view if it is not (``nearest``:
-    no jump when it is already on the screen). Once the decision is made, the feedback and
-    the "show me" button above the options are gone, the block is shorter and the browser
-    keeps its scroll position: on a phone the verdict ended above the screen (and a wrong
-    try's feedback, drawn where the learner tapped, could start at the screen's bottom edge:
-    lesson 9's call, 40 px of it in view). ``key`` is
-    made of lesson, step and moment ids (checked ``[a-z0-9-]`` ids), never of learner text."""
-    css = "st-key-" + re.sub(r"[^a-zA-Z0-9_-]", "-", key)
-    return (
-        "<script>(() => { let n = 0; const go = () => {"
-        f" const e = document.querySelector('.{css}');"
-        " if (e) { e.scrollIntoView({block: 'nearest'}); return; }"
-        " if (++n < 60) setTimeout(go, 50); }; go(); })();</script>"
-    )
-
-
 def decided(s: Session, d: YourDecision, state: dict[str, Any], prompt: str, base: str) -> None:
     """A decision made (or shown): its block stays, with the verdict where the feedback was
     (between the prompt and the buttons) and the options, now passive, under it — where the
@@ -128,7 +112,7 @@ def decided(s: Session, d: YourDecision, state: dict[str, Any], prompt: str, bas
             else:
                 st.success(t("Right!") + " " + said, icon=":material/check_circle:")
         if state.pop("reveal", False):  # just decided: bring the verdict into view
-            st.html(reveal_script(f"yv:{base}"), unsafe_allow_javascript=True)
+            reveal(f"yv:{base}")
         if not several(d):
             with st.container(horizontal=True, gap="small", key=f"yo:{base}"):
                 for o in d.options:
@@ -183,7 +167,7 @@ def your_decision(
                     icon=":material/replay:",
                 )
             if state.pop("reveal", False):  # just tried: the whole of it on the screen
-                st.html(reveal_script(f"yf:{base}"), unsafe_allow_javascript=True)
+                reveal(f"yf:{base}")
             show_button(s, lesson, step, d, state)
         tries = len(state["tried"])
         if several(d):  # keep some cards of several: choose them, then confirm

@@ -28,11 +28,11 @@ from tutorial.engine.profiles import DEFAULT_PROFILE, get_profile
 from tutorial.engine.seats import SEAT_LETTERS, Team
 from tutorial.explain import card_label, team_name
 from tutorial.ui.app import current, pages
+from tutorial.ui.reveal import reveal_script
 from tutorial.ui.session import course, keep, link_params, share_params, store
 from tutorial.ui.svg import CardView, card_svg
 from tutorial.ui.table import puzzle_table
 from tutorial.ui.views import safe_md, trump_text
-from tutorial.ui.yourdecision import reveal_script
 
 MIXED = "mixed"
 s = current()

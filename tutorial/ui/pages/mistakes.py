@@ -9,10 +9,10 @@ from tutorial.lessons.judge import judge
 from tutorial.lessons.model import YourMove
 from tutorial.ui.app import current, pages
 from tutorial.ui.quiz import answer_widget, scenario_preview
+from tutorial.ui.reveal import reveal_script
 from tutorial.ui.reviewmove import review_move
 from tutorial.ui.session import course, link_params, store
 from tutorial.ui.views import safe_md
-from tutorial.ui.yourdecision import reveal_script
 
 s = current()
 t = s.t

@@ -20,13 +20,14 @@ ref = load_or_stop(
 )
 names = list(ref)
 keep("rules_profile")
-st.segmented_control(
+st.pills(
     t("Which game"),
     options=names,
     key="rules_profile",
     format_func=lambda n: ref[n].title.get(s.lang),
     default=names[0],
-)
+    selection_mode="single",
+)  # pills, not a segmented control: on a phone its two halves wrap and the first lost its edge
 chosen = st.session_state.get("rules_profile") or names[0]
 rules = ref[chosen]
 md(rules.summary.get(s.lang))

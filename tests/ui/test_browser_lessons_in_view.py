@@ -1,5 +1,7 @@
-"""A decision's verdict in view on a phone (Chromium, 320×640): lesson 4's dealer's keep,
-a wrong card kept (the feedback between the prompt and the buttons), then the right one.
+"""Verdicts in view on a phone (Chromium, 320×640). A decision's: lesson 4's dealer's keep,
+a wrong card kept (the feedback between the prompt and the buttons), then the right one; a
+question's: checked with its button at the screen's bottom edge (lesson 2, es: the feedback
+came under the button, below the screen, until the learner scrolled).
 Found walking lesson 4 (es, 320×640): "¡Correcto! D se queda con J♦ …" was drawn above the
 moment's table once the block had shrunk to it, off the top of the screen while the learner
 looked where they had tapped; and lesson 9's call (es, 320×640): after "Paso" the feedback
@@ -85,3 +87,29 @@ def test_a_wrong_call_s_feedback_is_wholly_in_view_on_a_phone(server: str, tmp_p
         page.screenshot(path=str(out / "call-es-320-wrong.png"))
         browser.close()
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= view["height"] + 1, box
+
+
+def test_a_question_s_feedback_is_in_view_when_checked_at_the_screen_s_edge(
+    server: str, tmp_path: Path
+) -> None:
+    out = shots(tmp_path)
+    view = {"width": 320, "height": 640}
+    q = "trumps-and-points-right-beats-left"
+    with pw.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport=view)
+        page.goto(f"{server}/lesson?lang=es&lesson=trumps-and-points&step=fourteen-trumps-in-order")
+        wait_idle(page)
+        page.locator(f".st-key-ans-{q} [data-testid='stRadioOption']").first.click()
+        page.locator(f".st-key-ans-{q} input[type=radio]:checked").wait_for(state="attached")
+        wait_idle(page)
+        check = page.locator(f".st-key-submit-{q} button")
+        check.evaluate("(e) => e.scrollIntoView({block: 'end'})")  # where a thumb taps it
+        check.click()
+        said = page.locator(f".st-key-q-{q} [data-testid='stAlert']").first
+        said.wait_for(timeout=60_000)
+        seen = in_view(page, said, view)
+        box = said.bounding_box()
+        page.screenshot(path=str(out / "question-es-320-checked.png"))
+        browser.close()
+    assert seen, box
