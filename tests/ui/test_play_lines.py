@@ -32,10 +32,15 @@ def test_both_lines_replayed_from_a_costly_card(monkeypatch: pytest.MonkeyPatch)
     assert better[0] != g.current.actions[index]  # the better card, not the one played
     at.button(key=f"play_line_open_{index}").click().run()
     ok(at)
+    captions = [c.value for c in at.caption]
+    m = len(g.current.actions) - index
+    # it said "Carta 0 de {m} desta linha." (found by pages-tester): no card is shown yet
+    assert f"Antes da primeira carta desta linha ({m} no total)." in captions, captions
     for _ in range(3):
         at.button(key="play_line_fwd").click().run()
         ok(at)
     assert at.session_state["play_line"][3] == 3
+    assert f"Carta 3 de {m} desta linha." in [c.value for c in at.caption]
     at.radio(key=f"play_line_which_{index}").set_value(1).run()  # the better line
     ok(at)
     at.button(key="play_line_fwd").click().run()

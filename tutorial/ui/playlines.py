@@ -76,7 +76,10 @@ def replay_lines(s: Session, g: Game, key: tuple[int, int, int], data: dict[str,
         view = Game(g.profile, g.bots, g.seed, [HandRecord(rec.seed, rec.dealer)])
         view.current.actions = list(rec.actions[:index]) + list(line[:step])
         st.markdown(table_picture(s, view, table_html(t, view)), unsafe_allow_html=True)
-        st.caption(t("Card {n} of {m} of this line.", n=step, m=len(line)))
+        if step:
+            st.caption(t("Card {n} of {m} of this line.", n=step, m=len(line)))
+        else:  # the position the decision was taken in: no card of the line on the table yet
+            st.caption(t("Before the first card of this line ({m} in all).", m=len(line)))
         cols = st.columns(3)
 
         def _go(to: int) -> None:
