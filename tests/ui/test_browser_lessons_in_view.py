@@ -55,8 +55,12 @@ def test_the_dealer_s_keep_verdict_is_in_view_on_a_phone(
         seen = in_view(page, said.first, view)
         page.screenshot(path=str(out / f"keep-{lang}-320-right.png"))
         box = said.first.bounding_box()
+        header = page.locator('[data-testid="stHeader"]').bounding_box()
         browser.close()
     assert seen, box
+    # not under the page's fixed header either (pt 320: "Certo! D licita 7." had its top
+    # hidden behind it, scrolled to the screen's very top)
+    assert header is not None and box is not None and box["y"] >= header["y"] + header["height"]
 
 
 def test_a_wrong_call_s_feedback_is_wholly_in_view_on_a_phone(server: str, tmp_path: Path) -> None:
@@ -113,3 +117,33 @@ def test_a_question_s_feedback_is_in_view_when_checked_at_the_screen_s_edge(
         page.screenshot(path=str(out / "question-es-320-checked.png"))
         browser.close()
     assert seen, box
+
+
+def test_a_call_s_verdict_is_not_under_the_page_header(server: str, tmp_path: Path) -> None:
+    """Lesson 3, pt 320×640: the dealer passes (forbidden), then bids 7. Scrolled into view
+    at the screen's very top, "Certo! D licita 7." had its top under Streamlit's fixed
+    header."""
+    out = shots(tmp_path)
+    base = "deal-and-bidding-dealer-must-bid-seven-bidding"
+    with pw.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 320, "height": 640})
+        page.goto(f"{server}/lesson?lang=pt&lesson=deal-and-bidding&step=dealer-must-bid-seven")
+        wait_idle(page)
+        page.get_by_role("button", name="Avançar ▶").click()  # the deal → the bidding
+        wait_idle(page)
+        for option in ("pass-0", "7-1"):
+            button = page.locator(f".st-key-yc-{base}-{option} button:visible").first
+            button.wait_for(timeout=60_000)
+            button.click()
+            wait_idle(page)
+        said = page.locator('[data-testid="stAlertContentSuccess"]').first
+        said.wait_for(timeout=60_000)
+        time.sleep(1)  # the script scrolls once the block is drawn
+        wait_idle(page)
+        box = said.bounding_box()
+        header = page.locator('[data-testid="stHeader"]').bounding_box()
+        page.screenshot(path=str(out / "call-pt-320-right.png"))
+        browser.close()
+    assert box is not None and header is not None
+    assert header["y"] + header["height"] <= box["y"] <= 640 - 40, (box, header)

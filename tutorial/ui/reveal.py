@@ -22,7 +22,9 @@ def reveal_script(key: str) -> str:
     return (
         "<script>(() => { let n = 0; const go = () => {"
         f" const e = document.querySelector('.{css}');"
-        " if (e) { e.scrollIntoView({block: 'nearest'}); return; }"
+        # the page's header (Streamlit's, fixed, ~60 px) covers the screen's top: keep clear
+        " if (e) { e.style.scrollMarginTop = '72px';"
+        " e.scrollIntoView({block: 'nearest'}); return; }"
         " if (++n < 60) setTimeout(go, 50); }; go(); })();</script>"
     )
 
