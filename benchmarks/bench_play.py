@@ -295,9 +295,12 @@ class TableSession:
                         return
 
 
-async def lesson_clicks(url: str, rounds: int, stamps: dict[str, Any] | None = None) -> list[float]:
+async def lesson_clicks(
+    url: str, rounds: int, stamps: dict[str, Any] | None = None, pause: float = 0.0
+) -> list[float]:
     """A learner on lesson 7: Forward through the scenario and Next step, ``rounds``
-    clicks; the server time of each (message sent → rerun finished). ``stamps``, if given,
+    clicks, ``pause`` seconds apart (0: each as soon as the last rerun finished); the server
+    time of each (message sent → rerun finished). ``stamps``, if given,
     gets the session's id (``sid``) and each click's (sent, read) ``time.monotonic`` stamps
     (``clicks``), for :mod:`play_stages`."""
     lesson = "left-pedro-is-not-a-diamond"
@@ -315,6 +318,8 @@ async def lesson_clicks(url: str, rounds: int, stamps: dict[str, Any] | None = N
             out.append(dt)
             if stamps is not None:
                 stamps["clicks"].append((ws.sent_at, ws.read_at))
+            if pause:
+                await asyncio.sleep(pause)
     return out
 
 
@@ -351,7 +356,12 @@ def summary(xs: list[float]) -> dict[str, Any]:
 
 
 async def tables_and_lesson(
-    url: str, tables: int, rounds: int, think: float = 0.0, stamps: dict[str, Any] | None = None
+    url: str,
+    tables: int,
+    rounds: int,
+    think: float = 0.0,
+    stamps: dict[str, Any] | None = None,
+    pause: float = 0.0,
 ) -> tuple[list[float], Any]:
     stop = asyncio.Event()
     sessions = [TableSession(url, 1000 + i, think, next_deal_at_once=True) for i in range(tables)]
@@ -359,7 +369,7 @@ async def tables_and_lesson(
     await asyncio.sleep(8)  # let every table reach the bots' thinking
     before = sum(len(s.clicks) for s in sessions)
     try:
-        lat = await lesson_clicks(url, rounds, stamps)
+        lat = await lesson_clicks(url, rounds, stamps, pause)
         if stamps is not None:  # the learners' cards played while the lesson was clicked
             stamps["cards_during"] = sum(len(s.clicks) for s in sessions) - before
     finally:
@@ -380,6 +390,13 @@ def main(argv: list[str] | None = None) -> int:
         help="seconds the learner looks at the table before each card (default 0: at once)",
     )
     ap.add_argument(
+        "--lesson-pause",
+        type=float,
+        default=0.0,
+        help="seconds between the lesson's clicks (default 0: back to back, the server"
+        " kept busy by the lesson itself)",
+    )
+    ap.add_argument(
         "--only", choices=("click", "lesson"), help="only the click to reply, or only the lessons"
     )
     ap.add_argument(
@@ -395,6 +412,7 @@ def main(argv: list[str] | None = None) -> int:
         "bot_nice": os.environ.get("CINCH_BOT_NICE", "10 (default)"),
         "load_before": os.getloadavg(),
         "think_s": args.think,
+        "lesson_pause_s": args.lesson_pause,
         "click_to_reply": {"errors": []},
     }
 
@@ -425,14 +443,16 @@ def main(argv: list[str] | None = None) -> int:
         if args.only != "click":
             seen = len(page_runs(timing))
             alone: dict[str, Any] = {}
-            base = asyncio.run(lesson_clicks(url, args.rounds, alone))
+            base = asyncio.run(lesson_clicks(url, args.rounds, alone, args.lesson_pause))
             out["lesson_alone"] = summary(base)
             out["lesson_alone"]["server_cpu"] = cpu_summary(page_runs(timing)[seen:], "lesson")
             done("lesson_alone")
             seen = len(page_runs(timing))
             busy: dict[str, Any] = {"cards_during": None}
             lat, sessions = asyncio.run(
-                tables_and_lesson(url, args.tables, args.rounds, args.think, busy)
+                tables_and_lesson(
+                    url, args.tables, args.rounds, args.think, busy, args.lesson_pause
+                )
             )
             runs = page_runs(timing)[seen:]
             row = summary(lat)
