@@ -214,3 +214,29 @@ def test_interface_text_names_no_source() -> None:
         if m.id and any(SOURCE_WORDS.search(s) for s in ([m.id] if isinstance(m.id, str) else m.id))
     ]
     assert not found, found
+
+
+def test_french_interface_keeps_its_signs_on_the_line() -> None:
+    """Found by lessons-tester (fr, 320 px): 'Réessayez / : il n'y a…' — a plain space before
+    : ; ? ! let a phone start a line with the sign. Every French interface text gets a
+    narrow no-break space there when the catalog is loaded (the lessons' texts already did)."""
+    import re
+
+    from babel.messages.pofile import read_po
+
+    from tutorial.i18n import LOCALES_DIR, get_translator
+
+    t = get_translator("fr")
+    with (LOCALES_DIR / "fr" / "LC_MESSAGES" / "messages.po").open("rb") as fh:
+        catalog = read_po(fh, locale="fr")
+    loose = re.compile(r"[ \u00a0][:;?!](?:\s|$)")
+    checked = 0
+    for message in catalog:
+        if not isinstance(message.id, str) or not isinstance(message.string, str):
+            continue
+        if message.id and loose.search(message.string):
+            checked += 1
+            got = t(message.id)  # no values: the translation as loaded
+            assert not loose.search(got), (message.id, got)
+            assert "\u202f" in got, (message.id, got)
+    assert checked >= 5, checked  # the catalog has such texts ('Points : …', ' ?')

@@ -81,11 +81,30 @@ def language_name(lang: str) -> str:
     return name
 
 
+# French sets a space before : ; ? ! — a no-break one, or a phone breaks the line there and
+# the next line starts with the sign ("… au premier pli ; / qui a gagné les autres points /
+# ? Réessayez"). The lessons and the French catalog are written with plain spaces; the
+# narrow no-break space (U+202F) is put in when a lesson text is read or the catalog is
+# loaded. Only a sign followed by a space, the end or a Markdown closer is touched.
+_FR_SPACE = re.compile(r"[ \u00a0](?=[:;?!](?:\s|$|[*_)»]))")
+
+
+def french_spacing(text: str) -> str:
+    """``text`` with a narrow no-break space before its ``: ; ? !``."""
+    return _FR_SPACE.sub("\u202f", text)
+
+
 @cache
 def _catalog(lang: str) -> Translations:
     po = LOCALES_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
     with po.open("rb") as fh:
         catalog = read_po(fh, locale=lang)
+    if lang == "fr":  # the translations, not the values put into them
+        for message in catalog:
+            if message.id and isinstance(message.string, str):
+                message.string = french_spacing(message.string)
+            elif message.id and message.string:
+                message.string = tuple(french_spacing(x) for x in message.string)
     buf = BytesIO()
     write_mo(buf, catalog)
     buf.seek(0)

@@ -220,6 +220,6 @@ def test_home_progress_counts_read_right_with_one_step_seen() -> None:
         texts[lang] = [p.proto.text for p in home.get("progress")]
     n, m = len(lesson.steps), len(lesson.questions)
     assert f"Steps: 1 of {n} · Questions: 0 of {m}" in texts["en"], texts["en"]
-    assert f"Étapes : 1 sur {n} · Questions : 0 sur {m}" in texts["fr"], texts["fr"]
+    assert f"Étapes\u202f: 1 sur {n} · Questions\u202f: 0 sur {m}" in texts["fr"], texts["fr"]
     assert f"Pasos: 1 de {n} · Preguntas: 0 de {m}" in texts["es"], texts["es"]
     assert f"Passos: 1 de {n} · Perguntas: 0 de {m}" in texts["pt"], texts["pt"]

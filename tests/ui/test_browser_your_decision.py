@@ -16,7 +16,7 @@ __all__ = ["server"]
 
 L9 = "playing-well"
 TEXT = {
-    "fr": {"forward": "Avancer ▶", "not_yet": "Pas encore.", "right": "Bonne réponse !"},
+    "fr": {"forward": "Avancer ▶", "not_yet": "Pas encore.", "right": "Bonne réponse\u202f!"},
     "en": {"forward": "Forward ▶", "not_yet": "Not yet.", "right": "Right!"},
 }
 

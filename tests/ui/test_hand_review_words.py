@@ -58,7 +58,7 @@ MADE = {
     "fr": (
         "D a annoncé 9 à",
         "B et D ont réussi leur annonce.",
-        "A et C ont chuté : ils perdent 9.",
+        "A et C ont chuté\u202f: ils perdent 9.",
     ),
     "en": ("D bid 9 in", "B and D made the bid.", "A and C were set: they lose 9."),
 }
@@ -85,7 +85,7 @@ def test_the_hand_over_tells_the_bid_and_its_outcome_in_one_tense(lang: str) -> 
 # French sets a space before a colon everywhere else in the app ("Points : A et C 11"), but
 # the hand-over's line of who took each point was glued in code: "High: B et D".
 OWNERS = {
-    "fr": "High : B et D · Pedro droit : A et C",
+    "fr": "High\u202f: B et D · Pedro droit\u202f: A et C",
     "en": "High: B and D · Right Pedro: A and C",
 }
 

@@ -140,7 +140,7 @@ def test_questions_right_count_uses_plural_forms() -> None:
     home = open_page(app(lang="fr", learner=at.session_state["learner"]), "home")
     bars = " ".join(p.proto.text for p in home.get("progress"))
     assert "1 questions" not in bars
-    assert f"Questions : 1 sur {len(L7.questions)}" in bars, bars
+    assert f"Questions\u202f: 1 sur {len(L7.questions)}" in bars, bars
 
 
 def test_a_returning_learner_sees_each_question_state_and_the_stepper_position() -> None:

@@ -21,6 +21,6 @@ def test_the_calls_follow_each_language_s_typography() -> None:
     en = frame_facts(get_translator("en"), frame)
     assert "Calls: A: 7, B: pass, C: pass, D: 8" in en
     fr = frame_facts(get_translator("fr"), frame)  # French puts a space before the colon
-    assert "Enchère : A : 7, B : passe, C : passe, D : 8" in fr, fr
+    assert "Enchère\u202f: A\u202f: 7, B\u202f: passe, C\u202f: passe, D\u202f: 8" in fr, fr
     es = frame_facts(get_translator("es"), frame)
     assert any("A: 7, B: " in line for line in es), es

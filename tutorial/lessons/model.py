@@ -2,28 +2,15 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from tutorial.i18n import french_spacing
 from tutorial.scenario.replay import Replay
 
 LANGS: tuple[str, ...] = ("es", "pt", "fr", "en")
 """The four teaching languages. All four are required for every text."""
-
-# French sets a space before : ; ? ! — a no-break one, or a phone breaks the line there and
-# the next line starts with the sign ("… au premier pli ; / qui a gagné les autres points /
-# ? Réessayez"). The lessons are written with plain spaces; the narrow no-break space
-# (U+202F) is put in when the text is read. Only a sign followed by a space, the end or a
-# Markdown closer is touched.
-_FR_SPACE = re.compile(r"[ \u00a0](?=[:;?!](?:\s|$|[*_)»]))")
-
-
-def french_spacing(text: str) -> str:
-    """``text`` with a narrow no-break space before its ``: ; ? !``."""
-    return _FR_SPACE.sub("\u202f", text)
-
 
 QuestionType = Literal["single", "multiple", "cards", "number"]
 QUESTION_TYPES: tuple[str, ...] = ("single", "multiple", "cards", "number")
