@@ -25,7 +25,6 @@ from tutorial.progress import Item
 from tutorial.scenario.moments import Moment
 from tutorial.ui.moments import frame_facts
 from tutorial.ui.reveal import reveal
-from tutorial.ui.reveal import reveal_script as reveal_script  # pages import it from here
 from tutorial.ui.session import Session
 from tutorial.ui.table import frame_table
 from tutorial.ui.views import safe_md

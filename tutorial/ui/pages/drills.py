@@ -28,7 +28,7 @@ from tutorial.engine.profiles import DEFAULT_PROFILE, get_profile
 from tutorial.engine.seats import SEAT_LETTERS, Team
 from tutorial.explain import card_label, team_name
 from tutorial.ui.app import current, pages
-from tutorial.ui.reveal import reveal_script
+from tutorial.ui.reveal import reveal
 from tutorial.ui.session import course, keep, link_params, share_params, store
 from tutorial.ui.svg import CardView, card_svg
 from tutorial.ui.table import puzzle_table
@@ -206,7 +206,7 @@ if submitted:
         st.session_state["drill_result"] = None
         with st.container(key="drill_verdict"):
             st.warning(t("Choose an answer first."))
-        st.html(reveal_script("drill_verdict"), unsafe_allow_javascript=True)
+        reveal("drill_verdict")
     else:
         ok = check(puzzle, response)
         st.session_state["drill_result"] = {"ok": ok, "puzzle": (k, d, seed_now)}
@@ -227,7 +227,7 @@ if res and tuple(res["puzzle"]) == (k, d, seed_now):
                 icon=":material/replay:",
             )
     if submitted:  # just checked: on a phone the verdict came under the screen's bottom edge
-        st.html(reveal_script("drill_verdict"), unsafe_allow_javascript=True)
+        reveal("drill_verdict")
     show_expl = res["ok"] or st.toggle(t("Show the explanation"), key=f"expl:{base}")
     if show_expl:
         lesson_page = pages(s)["lesson"]

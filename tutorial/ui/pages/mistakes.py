@@ -9,7 +9,7 @@ from tutorial.lessons.judge import judge
 from tutorial.lessons.model import YourMove
 from tutorial.ui.app import current, pages
 from tutorial.ui.quiz import answer_widget, scenario_preview
-from tutorial.ui.reveal import reveal_script
+from tutorial.ui.reveal import reveal
 from tutorial.ui.reviewmove import review_move
 from tutorial.ui.session import course, link_params, store
 from tutorial.ui.views import safe_md
@@ -114,7 +114,7 @@ with st.container(border=True, key=f"rq:{lesson.id}:{key}"):
                     )
             if st.session_state.pop("_review_reveal", None) == base:  # just checked: a
                 # phone showed the button at the screen's bottom edge, the verdict under it
-                st.html(reveal_script(f"rv_verdict:{base}"), unsafe_allow_javascript=True)
+                reveal(f"rv_verdict:{base}")
     if result is not None:
 
         def _next() -> None:
