@@ -177,32 +177,45 @@ class TableSession:
             ws_url, subprotocols=[websockets.Subprotocol("streamlit")], max_size=None
         ) as ws:
             query = self.deal()
-            buttons: dict[str, str] = {}
-            run_buttons: dict[str, str] = {}
+            # key → (widget id, id of the fragment it is drawn in, "" outside any): as the
+            # browser, a click on a widget inside a fragment asks for that fragment's run
+            buttons: dict[str, tuple[str, str]] = {}
+            run_buttons: dict[str, tuple[str, str]] = {}
             run_fragment: tuple[str, float] | None = None
-            component: tuple[str, str] | None = None
+            component: tuple[str, str, str] | None = None  # (id, html, fragment id)
             fragment: tuple[str, float] | None = None
             clicked_at: float | None = None
-            click: tuple[float, Any] | None = None  # (when, widget) of a card click to send
+            # (when, widget, fragment id) of a card click to send
+            click: tuple[float, Any, str] | None = None
             busy = False
+            sent_widget_to = ""  # the fragment the last widget click asked to run
+            sent_widget = False
             page_hash = ""
             cpu_at = 0.0
 
-            async def send(*, fragment_id: str = "", widget: Any = None) -> None:
-                nonlocal busy
+            async def send(
+                *, fragment_id: str = "", widget: Any = None, timer: bool = False
+            ) -> None:
+                nonlocal busy, run_buttons, run_fragment, sent_widget, sent_widget_to
                 msg = BackMsg()
                 msg.rerun_script.query_string = query
                 msg.rerun_script.page_name = "play"
                 msg.rerun_script.page_script_hash = page_hash
                 if fragment_id:
                     msg.rerun_script.fragment_id = fragment_id
-                    msg.rerun_script.is_auto_rerun = True
+                    msg.rerun_script.is_auto_rerun = timer
                 if widget is not None:
                     w = msg.rerun_script.widget_states.widgets.add()
                     w.id, kind, value = widget
                     setattr(w, kind, value)
+                sent_widget, sent_widget_to = not timer, fragment_id
+                run_buttons, run_fragment = {}, None
                 busy = True
                 await ws.send(msg.SerializeToString())
+
+            async def press(key: str) -> None:
+                wid, frag = buttons[key]
+                await send(widget=(wid, "trigger_value", True), fragment_id=frag)
 
             await send()
             next_tick = 0.0
@@ -218,10 +231,10 @@ class TableSession:
                     if click is not None and not busy and time.monotonic() >= click[0]:
                         clicked_at = time.perf_counter()
                         cpu_at = server_cpu(self.port) if self.measure_cpu else 0.0
-                        widget, click = click[1], None
-                        await send(widget=widget)
+                        widget, frag, click = click[1], click[2], None
+                        await send(widget=widget, fragment_id=frag)
                     elif fragment and not busy and click is None:
-                        await send(fragment_id=fragment[0])
+                        await send(fragment_id=fragment[0], timer=True)
                     elif busy:
                         self.errors.append("no answer for 120 s")
                         return
@@ -243,23 +256,34 @@ class TableSession:
                     if et == "exception":
                         self.errors.append(el.exception.message)
                     elif et == "button":
-                        run_buttons[el.button.id.rsplit("-", 1)[-1]] = el.button.id
+                        key = el.button.id.rsplit("-", 1)[-1]
+                        run_buttons[key] = (el.button.id, fm.delta.fragment_id)
                     elif et == "bidi_component":
                         html = json.loads(el.bidi_component.json or "{}").get("html", "")
-                        component = (el.bidi_component.id, str(html))
+                        component = (el.bidi_component.id, str(html), fm.delta.fragment_id)
                 elif kind == "script_finished":
                     status = fm.script_finished
                     if status == EARLY:
                         continue  # the server runs the page again at once
                     busy = False
                     full = status != FRAGMENT_DONE
+                    # a run the learner's click asked for: the page's, or the table's own
+                    # (a fragment) — not a timer's
+                    answer = full or sent_widget
                     if full:
                         buttons, fragment = run_buttons, run_fragment
+                    elif sent_widget:  # the table's run redrew the widgets inside it
+                        inside = {k for k, (_, f) in buttons.items() if f == sent_widget_to}
+                        buttons = {k: v for k, v in buttons.items() if k not in inside}
+                        buttons.update(run_buttons)
+                        fragment = run_fragment or fragment
+                    sent_widget = False
                     playable = enabled(component[1]) if component else []
                     over = "play_next" in buttons or "play_over" in buttons
-                    # the click is answered by the first full run that shows the learner's
-                    # turn again or the hand over (the review may still be worked out)
-                    if clicked_at is not None and full and (playable or over):
+                    # the click is answered by the first run of the page or of the table
+                    # that shows the learner's turn again or the hand over (the review may
+                    # still be worked out)
+                    if clicked_at is not None and answer and (playable or over):
                         self.clicks.append(time.perf_counter() - clicked_at)
                         if self.measure_cpu:
                             self.cpu.append(server_cpu(self.port) - cpu_at)
@@ -269,10 +293,10 @@ class TableSession:
                     if playable and component is not None:
                         value = json.dumps([{"event": "play", "value": self.choose(playable)}])
                         trigger = (TRIGGER.format(id=component[0]), "json_trigger_value", value)
+                        click = (time.monotonic() + self.think, trigger, component[2])
                         component = None
-                        click = (time.monotonic() + self.think, trigger)
                         continue
-                    if over and full and self.next_deal_at_once:
+                    if over and answer and self.next_deal_at_once:
                         self.hands += 1
                         query, fragment = self.deal(), None
                         await send()
@@ -281,15 +305,15 @@ class TableSession:
                         next_tick = time.monotonic() + fragment[1]
                         continue
                     if "play_call_pass" in buttons:
-                        await send(widget=(buttons["play_call_pass"], "trigger_value", True))
+                        await press("play_call_pass")
                     elif over:  # the review is in (no timer left): the next deal
                         self.hands += 1
                         query = self.deal()
                         await send()
                     elif "play_trump_0" in buttons:  # the dealer's forced bid won it
-                        await send(widget=(buttons["play_trump_0"], "trigger_value", True))
+                        await press("play_trump_0")
                     elif "play_keep_go" in buttons:
-                        await send(widget=(buttons["play_keep_go"], "trigger_value", True))
+                        await press("play_keep_go")
                     elif "play_dkeep_go" in buttons:
                         self.errors.append("the learner is the dealer keeping cards")
                         return
@@ -302,13 +326,15 @@ async def lesson_clicks(
     clicks, ``pause`` seconds apart (0: each as soon as the last rerun finished); the server
     time of each (message sent → rerun finished). ``stamps``, if given,
     gets the session's id (``sid``) and each click's (sent, read) ``time.monotonic`` stamps
-    (``clicks``), for :mod:`play_stages`."""
+    (``clicks``), for :mod:`play_stages`, and each click's kind (``kinds``): ``forward``
+    (Forward in the scenario: since session 8 a run of the stepper alone, a fragment, as a
+    browser asks for it) or ``next step`` (the whole page)."""
     lesson = "left-pedro-is-not-a-diamond"
     out: list[float] = []
     async with WireSession(url) as ws:
         _, page = await ws.rerun("lesson", f"lang=en&learner={new_learner_code()}&lesson={lesson}")
         if stamps is not None:
-            stamps["sid"], stamps["clicks"] = ws.session_id, []
+            stamps["sid"], stamps["clicks"], stamps["kinds"] = ws.session_id, [], []
         while len(out) < rounds:
             button = page.by_key("nf:frame:") or page.by_key(f"next:{lesson}")
             if button is None:  # the end of the lesson: start it again
@@ -318,6 +344,7 @@ async def lesson_clicks(
             out.append(dt)
             if stamps is not None:
                 stamps["clicks"].append((ws.sent_at, ws.read_at))
+                stamps["kinds"].append("forward" if button.key.startswith("nf:") else "next step")
             if pause:
                 await asyncio.sleep(pause)
     return out
@@ -342,6 +369,14 @@ def cpu_summary(runs: list[dict[str, Any]], page: str) -> dict[str, Any]:
         "runs": len(cpu),
         "p50_ms": round(statistics.median(cpu), 1),
         "p95_ms": round(pct(cpu, 95), 1),
+    }
+
+
+def by_kind(lat: list[float], kinds: list[str]) -> dict[str, Any]:
+    """The clicks' figures by kind of click (:func:`lesson_clicks`)."""
+    return {
+        k: summary([x for x, kk in zip(lat, kinds, strict=True) if kk == k])
+        for k in sorted(set(kinds))
     }
 
 
@@ -446,6 +481,7 @@ def main(argv: list[str] | None = None) -> int:
             base = asyncio.run(lesson_clicks(url, args.rounds, alone, args.lesson_pause))
             out["lesson_alone"] = summary(base)
             out["lesson_alone"]["server_cpu"] = cpu_summary(page_runs(timing)[seen:], "lesson")
+            out["lesson_alone"]["by_click"] = by_kind(base, alone["kinds"])
             done("lesson_alone")
             seen = len(page_runs(timing))
             busy: dict[str, Any] = {"cards_during": None}
@@ -456,6 +492,7 @@ def main(argv: list[str] | None = None) -> int:
             )
             runs = page_runs(timing)[seen:]
             row = summary(lat)
+            row["by_click"] = by_kind(lat, busy["kinds"])
             row["server_cpu"] = cpu_summary(runs, "lesson")
             row["table_runs_cpu"] = cpu_summary(runs, "play")
             row["p50_vs_alone"] = round(row["p50_ms"] / out["lesson_alone"]["p50_ms"], 2)

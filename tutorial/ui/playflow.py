@@ -30,7 +30,7 @@ from tutorial.engine.state import CHANCE, Phase
 from tutorial.practice import thinking
 from tutorial.practice.game import LEARNER, Game
 from tutorial.practice.ponder import Ponder
-from tutorial.ui.session import Session, store
+from tutorial.ui.session import Session, notice_facts, store
 
 log = logging.getLogger("cinch.ui")
 SLOT = "practice"
@@ -180,6 +180,21 @@ def still_wanted() -> None:
     check = getattr(ctx, "yield_check", None)
     if callable(check):
         check()  # raises Streamlit's StopException or RerunException
+
+
+def page_facts(g: Game) -> tuple[object, ...]:
+    """What the practice page draws outside its table (the status line, the undo button's
+    state, the hand over and the score sheet) depends on: the table's own runs leave the
+    rest of the page as it is while these stay the same, and run the whole page again when
+    they change."""
+    return (
+        *notice_facts(),
+        id(g),
+        g.number,
+        g.current.seed,
+        g.hand_over(),
+        g.last_learner_play() is None,
+    )
 
 
 LOOP_LIMIT = 60.0

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 _lock = threading.Lock()
+_inside = threading.local()
 
 
 @contextmanager
@@ -30,9 +31,11 @@ def timed() -> Iterator[dict[str, str]]:
         yield facts
         return
     wall, cpu = time.perf_counter(), time.thread_time()
+    _inside.active = True
     try:
         yield facts
     finally:
+        _inside.active = False
         line = {
             **facts,
             "cpu_ms": round((time.thread_time() - cpu) * 1000, 2),
@@ -43,3 +46,16 @@ def timed() -> Iterator[dict[str, str]]:
                 f.write(json.dumps(line) + "\n")
         except OSError:
             pass
+
+
+@contextmanager
+def timed_part(page: str, lang: str) -> Iterator[None]:
+    """Time a part of a page that also runs alone (a fragment's run: Streamlit runs only
+    that function, not the app's :func:`timed` block around the page), as a run of its own
+    with ``"fragment": true``; inside a whole run already timed, it adds nothing."""
+    if getattr(_inside, "active", False):
+        yield
+        return
+    with timed() as run:
+        run.update(page=page, lang=lang, fragment="true")
+        yield

@@ -10,6 +10,7 @@ import streamlit as st
 from tutorial.engine.profiles import get_profile
 from tutorial.lessons.model import Lesson, Scenario, Step, YourDecision, YourMove
 from tutorial.progress import Item, position_item
+from tutorial.ui import runtiming
 from tutorial.ui.autoplay import autoplay_button, autoplay_tick
 from tutorial.ui.moments import (
     chapter_title,
@@ -19,7 +20,7 @@ from tutorial.ui.moments import (
     play_line,
     pretty,
 )
-from tutorial.ui.session import Session, store
+from tutorial.ui.session import Session, full_run, notice_facts, store
 from tutorial.ui.table import taken_so_far
 from tutorial.ui.views import moment_table, safe_md
 from tutorial.ui.yourdecision import your_decision
@@ -34,7 +35,42 @@ def stepper(
     saved: dict[str, Item] | None = None,
 ) -> None:
     """Forward/back card by card and trick by trick, with narration and the engine's
-    explanation of each moment. The position is saved, so a returning learner finds it."""
+    explanation of each moment. The position is saved, so a returning learner finds it.
+
+    The stepper is a part of the page that runs alone (a fragment): a click on Forward,
+    Back, a trick or a chapter redraws the table and its narration, not the lesson's
+    questions, sidebar and the rest (15 messages instead of the page's 84–89). What the
+    rest of the page shows depends on the learner's moves (the lesson's review, the
+    progress notice): when a move of this step has changed (a card played on the table,
+    right or wrong), the whole page runs instead."""
+    moves = [n.your_move for n in step.narration if n.your_move is not None]
+
+    def facts() -> tuple[object, ...]:
+        states = [move_state(lesson, step, mv, saved) for mv in moves]
+        return (
+            *notice_facts(),
+            *((tuple(m["tried"]), m["done"], m["shown"]) for m in states),
+        )
+
+    drawn_with = facts()
+
+    @st.fragment
+    def part() -> None:
+        if not full_run() and facts() != drawn_with:
+            st.rerun(scope="app")
+        with runtiming.timed_part("lesson", s.lang):
+            _stepper(s, lesson, step, scenario, saved)
+
+    part()
+
+
+def _stepper(
+    s: Session,
+    lesson: Lesson,
+    step: Step,
+    scenario: Scenario,
+    saved: dict[str, Item] | None,
+) -> None:
     t = s.t
     frames = scenario.replay.timeline
     key = f"frame:{lesson.id}:{step.id}"

@@ -37,6 +37,9 @@ class Widget:
     label: str
     options: tuple[str, ...] = ()
     """The options as the browser shows them (button groups, select boxes)."""
+    fragment: str = ""
+    """The id of the fragment the widget is drawn in ("" outside any): as a browser, a
+    click on it asks for a run of that fragment alone."""
 
     @property
     def key(self) -> str:
@@ -72,6 +75,12 @@ class WireSession:
         self.page_name = ""
         self.session_id = ""
         """The server's id of this session (its ``new_session`` message)."""
+        self.widgets: list[Widget] = []
+        """The widgets on the page now (a fragment's run replaces only its own)."""
+        self.fragment_run = False
+        """The last rerun was a fragment's run alone (not the whole page's)."""
+        self.messages = 0
+        """How many messages the last rerun sent (its elements, and its start and end)."""
         self.sent_at = 0.0
         self.read_at = 0.0
         """``time.monotonic()`` when the last rerun was asked for and when its
@@ -103,7 +112,9 @@ class WireSession:
         """Ask for a rerun (of ``page`` with ``query``, or of the current one), clicking the
         button ``trigger`` (a widget id) and picking options of button groups (widget id →
         the options' labels, as a browser sends them) and whole-number inputs; returns
-        the seconds until the rerun finished and what it drew."""
+        the seconds until the rerun finished and what it drew. As a browser does, a click
+        on a widget inside a fragment asks for that fragment's run alone (and the page
+        returned keeps the widgets drawn outside it)."""
         assert self.ws is not None, "use WireSession as an async context manager"
         if page is not None:
             self.page_name = page
@@ -124,16 +135,25 @@ class WireSession:
             w = msg.rerun_script.widget_states.widgets.add()
             w.id = trigger
             w.trigger_value = True
+        fragment = ""
+        if page is None and query is None:
+            used = {trigger, *(picks or {}), *(numbers or {})} - {None}
+            inside = {w.fragment for w in self.widgets if w.id in used}
+            fragment = inside.pop() if len(inside) == 1 else ""
+        if fragment:
+            msg.rerun_script.fragment_id = fragment
         start = time.perf_counter()
         self.sent_at = time.monotonic()
         await self.ws.send(msg.SerializeToString())
         widgets: list[Widget] = []
         exceptions: list[str] = []
+        self.messages = 0
         while True:
             raw = await asyncio.wait_for(self.ws.recv(), TIMEOUT)
             fm = ForwardMsg()
             fm.ParseFromString(raw if isinstance(raw, bytes) else raw.encode())
             kind = fm.WhichOneof("type")
+            self.messages += 1
             if kind == "new_session":
                 self.session_id = fm.new_session.initialize.session_id
             elif kind == "page_info_changed":
@@ -150,9 +170,19 @@ class WireSession:
                     if et == "button_group":
                         options = tuple(o.content for o in el.button_group.options)
                     label = str(getattr(inner, "label", ""))
-                    widgets.append(Widget(et or "", wid, label, options))
+                    widgets.append(Widget(et or "", wid, label, options, fm.delta.fragment_id))
             elif kind == "script_finished":
+                if fm.script_finished == ForwardMsg.FINISHED_EARLY_FOR_RERUN:
+                    widgets = []  # the server runs the page again at once (st.rerun)
+                    continue
                 self.read_at = time.monotonic()
+                self.fragment_run = (
+                    fm.script_finished == ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY
+                )
+                if self.fragment_run:
+                    ran = {w.fragment for w in widgets} | ({fragment} - {""})
+                    widgets = [w for w in self.widgets if w.fragment not in ran] + widgets
+                self.widgets = widgets
                 return time.perf_counter() - start, Page(widgets, self.query, exceptions)
 
 

@@ -13,10 +13,10 @@ from tutorial.engine.profiles import DEFAULT_PROFILE, PROFILES
 from tutorial.engine.seats import SEAT_LETTERS
 from tutorial.engine.state import Phase
 from tutorial.practice.game import MAX_SEED, Game
-from tutorial.ui import playcontrols, playflow, playhand, playhint
+from tutorial.ui import playcontrols, playflow, playhand, playhint, runtiming
 from tutorial.ui.app import current
 from tutorial.ui.playtable import refill_lines, table_html
-from tutorial.ui.session import keep
+from tutorial.ui.session import full_run, keep
 
 s = current()
 t = s.t
@@ -99,10 +99,6 @@ with st.expander(t("Table settings"), expanded=False):
 
 playhand.status_line(t, g)
 
-refused = st.session_state.pop("play_refused", None)
-if refused:
-    st.warning(refused, icon=":material/block:")
-
 
 def area() -> None:
     """The table and the learner's controls (drawn once a run: their widgets have keys)."""
@@ -173,31 +169,69 @@ def helpers(g: Game, hinted: dict[str, object] | bool | None) -> None:
 playflow.warm_up()
 if playflow.advance(g) and playflow.worth_saving(g):
     playflow.save(s, g)
-playflow.ponder(g)  # the learner's turn: the bots' replies to each card are worked out
-slot = st.empty()
-area_drawn = not playflow.bots_to_act(g)
-with slot.container():
-    if area_drawn:
-        area()
-    else:
-        live_area()
+drawn_with = playflow.page_facts(g)
 
+
+@st.fragment
+def table_part() -> None:
+    """The table, the learner's controls and the bots' turns. A click on the table (a card,
+    a call, the trump, a hint) runs only this part again, not the whole page (a fragment:
+    the page's frame, settings, score sheet and buttons below are not redrawn), so a card
+    and the bots' replies cost the server a few elements, not the page's ~60. What is drawn
+    outside it (the status line, the buttons below, the hand over, the score sheet) depends
+    on :func:`playflow.page_facts`: when they change, the whole page runs again. The
+    buttons below the table are outside it on purpose: their click is a full run, which
+    interrupts this part while it waits for the bots (a click inside a fragment never
+    interrupts a run; Streamlit queues it)."""
+    with runtiming.timed_part("play", s.lang):
+        table_run()
+
+
+def table_run() -> None:
+    if not full_run():
+        if playflow.page_facts(g) != drawn_with:  # e.g. the hand's first card: undo is
+            st.rerun(scope="app")  # possible now, while the bots reply (drawn at once)
+        if playflow.advance(g) and playflow.worth_saving(g):
+            playflow.save(s, g)
+    refused = st.session_state.pop("play_refused", None)
+    if refused:
+        st.warning(refused, icon=":material/block:")
+    playflow.ponder(g)  # the learner's turn: the bots' replies to each card are worked out
+    slot = st.empty()
+    area_drawn = not playflow.bots_to_act(g)
+    with slot.container():
+        if area_drawn:
+            area()
+        else:
+            live_area()
+    # The bots' turns: this session's script thread waits for each decision (the thinking
+    # is in the worker pool, so no CPU is used here and other sessions are served
+    # meanwhile) and redraws the table after every bot card; a click on a button outside
+    # this part interrupts the wait.
+    redraw = st.session_state.pop("play_redraw", False)
+    if playflow.bots_to_act(g) or redraw:
+        mine = playflow.play_bots(
+            g, lambda: slot.container(), live_area, lambda: playflow.save(s, g)
+        )
+        if mine and not area_drawn:
+            playflow.ponder(g)
+            with slot.container():
+                area()
+        elif mine and not full_run() and playflow.page_facts(g) == drawn_with:
+            st.rerun(scope="fragment")  # the controls were drawn before the card was played
+        else:  # the hand is over, the wait ran too long, or this is the page's full run
+            st.rerun(scope="app")
+    if playflow.page_facts(g) != drawn_with:
+        st.rerun(scope="app")  # the status line, the buttons or the hand over changed
+
+
+# The table is drawn last, into its place above the buttons: when the bots are to act its
+# run waits for them, and everything else on the page is drawn by then.
+table_box = st.container()
 playhand.actions_row(s, g)
 if g.hand_over():
     with st.container(key="play_over"):
         playhand.hand_over(s, g)
 playhand.score_sheet(t, g)
-
-# The bots' turns, at the end of the run (everything above is drawn, nothing is stale):
-# this session's script thread waits for each decision (the thinking is in the worker
-# pool, so no CPU is used here and other sessions are served meanwhile) and redraws the
-# table after every bot card; a click of the learner meanwhile interrupts the wait.
-redraw = st.session_state.pop("play_redraw", False)
-if playflow.bots_to_act(g) or redraw:
-    mine = playflow.play_bots(g, lambda: slot.container(), live_area, lambda: playflow.save(s, g))
-    if mine and not area_drawn:
-        playflow.ponder(g)
-        with slot.container():
-            area()
-    else:  # the hand is over, or the controls were drawn before the card was played
-        st.rerun()
+with table_box:
+    table_part()
