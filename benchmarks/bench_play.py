@@ -333,12 +333,18 @@ async def lesson_clicks(
     out: list[float] = []
     async with WireSession(url) as ws:
         _, page = await ws.rerun("lesson", f"lang=en&learner={new_learner_code()}&lesson={lesson}")
+        first = page.params.get("step", "")
         if stamps is not None:
             stamps["sid"], stamps["clicks"], stamps["kinds"] = ws.session_id, [], []
         while len(out) < rounds:
-            button = page.by_key("nf:frame:") or page.by_key(f"next:{lesson}")
+            # Forward while the scenario goes on, else Next step (as a learner: never a
+            # button drawn disabled — before session 8 this clicked the disabled Forward
+            # at the scenario's end over and over)
+            button = page.by_key("nf:frame:", enabled=True) or page.by_key(
+                f"next:{lesson}", enabled=True
+            )
             if button is None:  # the end of the lesson: start it again
-                _, page = await ws.rerun("lesson", f"lang=en&lesson={lesson}&step=1")
+                _, page = await ws.rerun("lesson", f"lang=en&lesson={lesson}&step={first}")
                 continue
             dt, page = await ws.rerun(trigger=button.id)
             out.append(dt)

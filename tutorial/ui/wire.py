@@ -40,6 +40,8 @@ class Widget:
     fragment: str = ""
     """The id of the fragment the widget is drawn in ("" outside any): as a browser, a
     click on it asks for a run of that fragment alone."""
+    disabled: bool = False
+    """Drawn disabled (a browser does not let the learner use it)."""
 
     @property
     def key(self) -> str:
@@ -53,9 +55,11 @@ class Page:
     query: str
     exceptions: list[str]
 
-    def by_key(self, prefix: str) -> Widget | None:
+    def by_key(self, prefix: str, *, enabled: bool = False) -> Widget | None:
+        """The first widget whose key starts with ``prefix`` (``enabled``: and which is
+        not disabled)."""
         for w in self.widgets:
-            if w.key.startswith(prefix):
+            if w.key.startswith(prefix) and not (enabled and w.disabled):
                 return w
         return None
 
@@ -170,7 +174,8 @@ class WireSession:
                     if et == "button_group":
                         options = tuple(o.content for o in el.button_group.options)
                     label = str(getattr(inner, "label", ""))
-                    widgets.append(Widget(et or "", wid, label, options, fm.delta.fragment_id))
+                    off = bool(getattr(inner, "disabled", False))
+                    widgets.append(Widget(et or "", wid, label, options, fm.delta.fragment_id, off))
             elif kind == "script_finished":
                 if fm.script_finished == ForwardMsg.FINISHED_EARLY_FOR_RERUN:
                     widgets = []  # the server runs the page again at once (st.rerun)
