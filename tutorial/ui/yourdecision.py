@@ -160,8 +160,8 @@ def your_decision(
                 st.info(
                     t("Not yet.")
                     + " **"
-                    + safe_md(head)
-                    + ":** "
+                    + t("{option}:", option=safe_md(head))  # fr: "Garder 5♥ :"
+                    + "** "
                     + safe_md(why)
                     + " "
                     + t("Try again: there is no penalty."),
