@@ -162,14 +162,19 @@ TABLE_CSS = """
  padding:.5rem;color:#fff;font-family:sans-serif;align-items:center;line-height:1.25}
 .cc-seat{background:rgba(0,0,0,.18);border-radius:10px;padding:.3rem .45rem;min-width:0}
 .cc-head{display:flex;flex-wrap:wrap;align-items:baseline;gap:0 .5rem}
-.cc-seat-title{font-size:.9rem;font-weight:700;color:#fff}
+.cc-seat-title{font-size:.9rem;font-weight:700;color:#fff;display:inline-flex;flex-wrap:wrap;
+ align-items:baseline;column-gap:.9em;overflow:hidden;max-width:100%}
+.cc-tp{position:relative;white-space:nowrap}
+.cc-sep{position:absolute;right:100%;width:.9em;text-align:center}
+.cc-tp.cc-partner{margin-left:-.62em}
 .cc-note{font-size:.78rem;color:#e8f3ec}
-.cc-lead .cc-seat-title::after{content:" ◆";color:#f2c14e}
+.cc-lead .cc-letter::after{content:"\\a0\\25c6";color:#f2c14e}
 .cc-team-AC{border-left:6px solid #f2c14e}.cc-team-BD{border-left:6px dashed #9ad0ff}
 .cc-north{grid-area:north}.cc-south{grid-area:south}.cc-west{grid-area:west}
 .cc-east{grid-area:east}.cc-middle{grid-area:middle;text-align:center}
-.cc-hand{display:flex;flex-wrap:wrap;row-gap:3px;margin-top:.2rem;padding-left:20px}
-.cc-hand svg{width:50px;height:70px;margin-left:-20px}
+.cc-hand{display:flex;margin-top:.2rem}
+.cc-fan{flex:0 1 30px;min-width:0}.cc-fan:last-child{flex:0 0 auto}
+.cc-hand svg{width:50px;height:70px;display:block}
 .cc-trick{position:relative;width:196px;height:186px;margin:0 auto}
 .cc-play{position:absolute;display:flex;flex-direction:column;align-items:center;
  font-size:.72rem;line-height:1.1}
@@ -188,13 +193,18 @@ TABLE_CSS = """
 .cc-table .cc-legend li{display:flex;align-items:center;gap:.25rem;margin:0;font-size:.75rem;
  padding:0}
 .cc-legend svg{width:18px;height:18px}
+@media (min-width:641px){.cc-table.cc-south-slot{grid-template-areas:"north north north"
+ "west middle east" "south south south"}}
 @media (max-width:640px){.cc-table{grid-template-columns:1fr 1fr;grid-template-areas:
  "middle middle" "north north" "west east" "south south";padding:.35rem;gap:.3rem}
  .cc-seat{padding:.2rem .3rem}.cc-seat-title{font-size:.8rem}.cc-note{font-size:.7rem}
- .cc-partner{display:block;font-size:.66rem;font-weight:400}
- .cc-hand{padding-left:22px}.cc-hand svg{width:38px;height:53px;margin-left:-22px}
- .cc-trick{width:164px;height:150px}.cc-play svg{width:44px;height:61px}
- .cc-at-C,.cc-at-A{left:60px}.cc-at-B,.cc-at-D{top:38px}.cc-caption{max-width:none}
+ .cc-tp.cc-partner{order:1;flex-basis:100%;margin-left:0;font-size:.66rem;font-weight:400}
+ .cc-fan:not(:last-child){flex-basis:16px}.cc-hand svg{width:38px;height:53px}
+ .cc-many .cc-fan:not(:last-child){flex-basis:12px}.cc-many svg{width:32px;height:45px}
+ .cc-trick{width:240px;height:92px}.cc-play svg{width:44px;height:61px}
+ .cc-play{transform:translateX(-50%)}.cc-at-B{top:8px;left:28px}.cc-at-C{top:0;left:90px}
+ .cc-at-A{top:16px;bottom:auto;left:150px}.cc-at-D{top:8px;right:auto;left:212px}
+ .cc-caption{max-width:none}
  .cc-table .cc-legend li{font-size:.68rem}.cc-legend{gap:0 .5rem}
  .cc-table.cc-side-slot{grid-template-areas:"middle middle" "north north" "west west"
  "east east" "south south"}}
@@ -247,11 +257,37 @@ def _legend_html(legend: Legend) -> str:
     return f'<ul class="cc-legend">{lis}</ul>'
 
 
+def _fan(cards: Sequence[CardView], trump: int | None, extra: str = "") -> str:
+    """A fanned hand on one row: each card but the last shows a strip of at most 30 px (16 on
+    a phone), narrower as the row fills, so a long hand overlaps more instead of wrapping."""
+    inner = "".join(f'<span class="cc-fan">{card_svg(c, trump)}</span>' for c in cards)
+    return f'<div class="cc-hand{extra}">{inner}</div>'
+
+
+def _title_html(title: str, seat: str) -> str:
+    """A seat's title in parts that never break inside: "D · opponent · dealer" wraps only
+    between its parts, and a line never starts with the "·" (the separator of a part that
+    starts a line lies outside the title's box). "C (partner A) · dealer": on phones the
+    partner part is a line of its own under "C · dealer" (``cc-partner``). The text stays the
+    title word for word, in order."""
+    first, *more = title.split(" · ")
+    if first.startswith(seat + " "):
+        parts = [
+            f'<span class="cc-tp"><span class="cc-letter">{escape(seat)}</span></span>',
+            f'<span class="cc-tp cc-partner">{escape(first[len(seat) :])}</span>',
+        ]
+    else:
+        parts = [f'<span class="cc-tp"><span class="cc-letter">{escape(first)}</span></span>']
+    parts += [
+        f'<span class="cc-tp"><span class="cc-sep"> · </span>{escape(p)}</span>' for p in more
+    ]
+    return "".join(parts)
+
+
 def _beneath_html(view: TableView) -> str:
-    cards = "".join(card_svg(c, view.trump) for c in view.beneath)
     return (
         f'<div class="cc-beneath"><span class="cc-note">{escape(view.beneath_text)}</span>'
-        f'<div class="cc-hand">{cards}</div></div>'
+        f"{_fan(view.beneath, view.trump)}</div>"
     )
 
 
@@ -263,6 +299,9 @@ def table_html(view: TableView) -> str:
     # own (in half a row its six buttons stood in one column, a screen and a half high)
     at = {s.letter: _POS[s] for s in Seat}.get(view.slot or "")
     side = " cc-side-slot" if at in ("west", "east") else ""
+    # the learner's buttons at the bottom (the practice table): on a wide screen the top
+    # and bottom seats span the table, so the side seats are not squeezed by nine buttons
+    side += " cc-south-slot" if at == "south" else ""
     out = [
         TABLE_CSS,
         f'<div class="cc-table{side}" role="group" '
@@ -273,10 +312,10 @@ def table_html(view: TableView) -> str:
         hand = view.hands.get(seat, ())
         by_code = {c.code: c for c in hand}
         order = hand_order([c.code for c in hand], view.trump)
-        cards = "".join(card_svg(by_code[code], view.trump) for code in order)
-        title = escape(view.seat_titles.get(seat, seat))
-        if title.startswith(seat + " "):  # "B (partner D)": the partner on a line of its own
-            title = f'{seat}<span class="cc-partner">{title[len(seat) :]}</span>'  # on phones
+        # a long hand in half a phone's row: smaller cards (nine 38 px cards left 10 px each)
+        many = " cc-many" if _POS[s] in ("west", "east") and len(order) >= 7 and not side else ""
+        cards = _fan([by_code[code] for code in order], view.trump, many) if order else ""
+        title = _title_html(view.seat_titles.get(seat, seat), seat)
         notes = "".join(
             f'<span class="cc-note">{escape(n)}</span>' for n in view.seat_notes.get(seat, ())
         )
@@ -285,7 +324,7 @@ def table_html(view: TableView) -> str:
             f'<div class="cc-seat cc-{_POS[s]} cc-team-{team}{lead}" data-seat="{seat}">'
             f'<div class="cc-head"><span class="cc-seat-title" role="heading" aria-level="3">'
             f"{title}</span>{notes}</div>"
-            + (f'<div class="cc-hand">{cards}</div>' if cards else "")
+            + cards
             + ('<div class="cc-slot"></div>' if view.slot == seat else "")
             + (_beneath_html(view) if view.slot == seat and view.beneath else "")
             + "</div>"
