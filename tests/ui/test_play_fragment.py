@@ -1,8 +1,9 @@
 """The practice table's own runs (session 8): a card clicked as a browser clicks it (the
 card component is inside the table's fragment, so the browser asks for that fragment's run)
 is answered by a run of the table alone — the bots' replies drawn, the learner's turn again —
-that sends a fraction of the page's elements; what is drawn outside the table (the undo
-button, the hand over) follows in a run of the whole page when it changes."""
+that sends the table's elements only (not the sidebar, the status line, the buttons below);
+what is drawn outside the table (the undo button, the hand over) follows in a run of the
+whole page when it changes."""
 
 from __future__ import annotations
 
@@ -79,7 +80,10 @@ def test_a_card_is_answered_by_a_run_of_the_table_alone(server: tuple[str, Path]
     table = runs[0]
     assert table.finished == FRAGMENT_DONE  # not the whole page
     assert "play_undo" not in table.buttons and "play_newdeal" not in table.buttons
-    assert table.messages < first.messages / 2, (table.messages, first.messages)
+    # nothing outside the table is sent again: not the sidebar, not the status line
+    assert "learner_submit" not in table.buttons and "play_new_game" not in table.buttons
+    assert not any(text.startswith("**Hand") for text in table.texts)
+    assert table.messages < first.messages, (table.messages, first.messages)
     saved = Game.from_json(ProgressStore(db).load_game(learner, "practice"), ("random",))
     assert saved is not None and len(saved.current.actions) > n  # the card and the replies
 
