@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
+from urllib.parse import unquote, urlparse
 
 import streamlit as st
 from streamlit.runtime.scriptrunner_utils.exceptions import ScriptControlException
@@ -90,6 +91,20 @@ def _make_pages(s: Session) -> dict[str, st.Page]:
             _page("glossary"), title=t("Glossary"), icon=":material/menu_book:", url_path="glossary"
         ),
     }
+
+
+def missing_page(s: Session, all_pages: dict[str, st.Page]) -> st.Page | None:
+    """The page of a link to a page the app does not have (``/nosuchpage``): a hidden page
+    under that name drawing the home page, which says so in the learner's language. Without
+    it Streamlit finds no page and shows its own "Page not found" dialog, in English."""
+    path = unquote(urlparse(st.context.url or "").path).strip("/")
+    base = str(st.get_option("server.baseUrlPath") or "").strip("/")
+    if base and (path == base or path.startswith(base + "/")):
+        path = path[len(base) :].strip("/")
+    known = {"home", *(p.url_path for p in all_pages.values())}
+    if not path or "/" in path or path in known:
+        return None
+    return st.Page(_page("home"), title=s.t("Home"), url_path=path, visibility="hidden")
 
 
 PAGE_CSS = """<style>
@@ -187,7 +202,11 @@ def _main(run: dict[str, str]) -> None:
     s = setup()
     st.session_state["_session"] = s
     all_pages = pages(s)
-    page = st.navigation(list(all_pages.values()), position="sidebar")
+    missing = missing_page(s, all_pages)
+    listed = list(all_pages.values()) + ([missing] if missing else [])
+    page = st.navigation(listed, position="sidebar")
+    if missing is not None and page.url_path == missing.url_path:
+        st.session_state["_page_not_found"] = True  # read (and dropped) by the home page
     run.update(page=page.url_path or "home", lang=s.lang)
     page_setup(s)
     sidebar(s, all_pages, page)

@@ -13,6 +13,8 @@ from tutorial.ui.views import safe_md
 
 s = current()
 t = s.t
+if st.session_state.pop("_page_not_found", False):  # a link to a page the app has not
+    st.info(t("That page does not exist; here is the home page."), icon=":material/info:")
 st.title(t("Learn Cinch (Double Pedro)"), anchor=False)
 st.markdown(
     safe_md(
