@@ -41,3 +41,17 @@ def test_a_missing_page_says_so_in_the_learner_s_language(
     assert dialog == 0
     assert title == t("Learn Cinch (Double Pedro)")
     assert again == 0
+
+
+def test_a_blank_page_name_shows_no_error(server: str) -> None:
+    """``/%20`` is a blank page name once decoded, which ``st.Page`` refuses: the app never
+    shows a traceback for it (it draws the home page)."""
+    with pw.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 320, "height": 640})
+        page.goto(f"{server}/%20?lang=es")
+        wait_idle(page)
+        page.locator("h1").first.wait_for(timeout=60_000)
+        errors = page.locator('[data-testid="stException"]').count()
+        browser.close()
+    assert errors == 0

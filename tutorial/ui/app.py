@@ -101,10 +101,14 @@ def missing_page(s: Session, all_pages: dict[str, st.Page]) -> st.Page | None:
     base = str(st.get_option("server.baseUrlPath") or "").strip("/")
     if base and (path == base or path.startswith(base + "/")):
         path = path[len(base) :].strip("/")
+    path = path.strip()
     known = {"home", *(p.url_path for p in all_pages.values())}
     if not path or "/" in path or path in known:
         return None
-    return st.Page(_page("home"), title=s.t("Home"), url_path=path, visibility="hidden")
+    try:  # a path Streamlit refuses as a page's (it never reaches the file system)
+        return st.Page(_page("home"), title=s.t("Home"), url_path=path, visibility="hidden")
+    except Exception:
+        return None
 
 
 PAGE_CSS = """<style>
