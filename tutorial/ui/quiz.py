@@ -15,7 +15,7 @@ from tutorial.lessons.judge import judge
 from tutorial.lessons.model import Lesson, Question
 from tutorial.progress import Item, question_item
 from tutorial.scenario.results import GameReport, HandReport, LegalReport, ScoreReport, TrickReport
-from tutorial.ui.reveal import reveal
+from tutorial.ui.reveal import pills_keep_scroll, reveal
 from tutorial.ui.session import Session, keep, store
 from tutorial.ui.views import moment_table, safe_md
 
@@ -210,6 +210,7 @@ def answer_widget(s: Session, q: Question, base: str) -> Any:
             scenario_preview(s, q)
         labels = {c: card_label(t, parse_index(c), trump, profile) for c in q.shown_cards}
         st.html(PILLS_WRAP)
+        pills_keep_scroll()
         keep(f"ans:{base}")
         picked = st.pills(
             t("Pick the cards"),

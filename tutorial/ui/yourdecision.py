@@ -24,7 +24,7 @@ from tutorial.lessons.model import Lesson, Step, YourDecision
 from tutorial.progress import Item
 from tutorial.scenario.moments import Moment
 from tutorial.ui.moments import frame_facts
-from tutorial.ui.reveal import reveal
+from tutorial.ui.reveal import pills_keep_scroll, reveal
 from tutorial.ui.session import Session
 from tutorial.ui.table import frame_table
 from tutorial.ui.views import safe_md
@@ -70,6 +70,7 @@ def keep_picker(s: Session, d: YourDecision, *, key: str, disabled: bool = False
     option (its id, :func:`tutorial.lessons.dealerkeep.option_id`) confirmed in this run."""
     t = s.t
     cards = sorted({c for o in d.options for c in o.split()}, key=lambda c: d.stock.index(c))
+    pills_keep_scroll()
     chosen = st.pills(
         t.n("Choose {n} card to keep:", "Choose {n} cards to keep:", d.need),
         options=cards,
@@ -159,8 +160,8 @@ def your_decision(
                 st.info(
                     t("Not yet.")
                     + " **"
-                    + safe_md(head)
-                    + ":** "
+                    + t("{option}:", option=safe_md(head))  # fr: "Garder 5♥ :"
+                    + "** "
                     + safe_md(why)
                     + " "
                     + t("Try again: there is no penalty."),
