@@ -17,6 +17,8 @@ import pytest
 
 from tests.ui.tablecases import drill_table, game_until, page, practice_table
 from tests.ui.test_browser import ARGS, CHROMIUM, pw
+from tutorial.i18n import get_translator
+from tutorial.ui import svg
 
 SHOTS = Path(os.environ.get("CINCH_SHOTS", "/tmp/cinch-table-layout"))
 
@@ -85,16 +87,53 @@ def test_the_trick_area_on_a_phone_is_compact_and_keeps_its_height(browser: Any)
     assert len(set(heights.values())) == 1, heights
 
 
+def led_by(leader: str, lang: str) -> str:
+    """A full trick led by ``leader`` (its tag "D · entame" in French), the second card on a
+    pile of two, drawn by :func:`svg.table_html` with the table's own words."""
+    t = get_translator(lang)
+    at = "ABCD".index(leader)
+    order = "ABCD"[at:] + "ABCD"[:at]
+    cards = dict(zip(order, ("9H", "QH", "2H", "AH"), strict=True))
+    plays = [
+        svg.Play(
+            s,
+            svg.CardView(cards[s], cards[s], winner=(s == order[3])),
+            (svg.CardView("3C", "3C"),) if n == 1 else (),
+            t("led") if n == 0 else "",
+        )
+        for n, s in enumerate(order)
+    ]
+    titles = {s: t("{seat} · opponent", seat=s) for s in "ABCD"}
+    return svg.table_html(svg.TableView(2, t("No trump yet"), titles, {}, plays, ""))
+
+
+def inside(b: dict[str, float], area: dict[str, float]) -> bool:
+    return (
+        area["x"] - 0.5 <= b["x"]
+        and b["x"] + b["width"] <= area["x"] + area["width"] + 0.5
+        and area["y"] - 0.5 <= b["y"]
+        and b["y"] + b["height"] <= area["y"] + area["height"] + 0.5
+    )
+
+
 @pytest.mark.parametrize("width", [1280, 320])
-def test_the_trick_area_holds_a_full_trick_at_both_widths(browser: Any, width: int) -> None:
-    tab = show(browser, practice_table("en", game_until(7, "full-trick")), width, "trick-full")
+@pytest.mark.parametrize("leader", ["A", "B", "C", "D"])
+def test_the_trick_area_holds_a_full_trick_at_both_widths(
+    browser: Any, width: int, leader: str
+) -> None:
+    """Every card and its tag ("D · entame") inside the trick area, each tag on one line
+    (at 320 px D's tag wrapped: "D ·" / "entame")."""
+    tab = show(browser, led_by(leader, "fr"), width, f"trick-led-{leader}")
     trick = box(tab, ".cc-trick")
     for seat in "ABCD":
         b = box(tab, f'.cc-play[data-seat="{seat}"]')
-        assert (
-            trick["y"] - 0.5 <= b["y"]
-            and b["y"] + b["height"] <= trick["y"] + trick["height"] + 0.5
-        ), (seat, b, trick)
+        assert inside(b, trick), (seat, b, trick)
+        tag = tab.locator(f'.cc-play[data-seat="{seat}"] > span').first
+        high = tag.evaluate("(e) => parseFloat(getComputedStyle(e).fontSize) * 1.6")
+        assert box(tab, f'.cc-play[data-seat="{seat}"] > span')["height"] < high, (
+            seat,
+            tag.inner_text(),
+        )
     tab.close()
 
 

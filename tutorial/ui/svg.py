@@ -202,7 +202,7 @@ TABLE_CSS = """
  .cc-fan:not(:last-child){flex-basis:16px}.cc-hand svg{width:38px;height:53px}
  .cc-many .cc-fan:not(:last-child){flex-basis:12px}.cc-many svg{width:32px;height:45px}
  .cc-trick{width:240px;height:92px}.cc-play svg{width:44px;height:61px}
- .cc-play{transform:translateX(-50%)}.cc-at-B{top:8px;left:28px}.cc-at-C{top:0;left:90px}
+ .cc-play{transform:translateX(-50%);white-space:nowrap}.cc-at-B{top:8px;left:28px}.cc-at-C{top:0;left:90px}
  .cc-at-A{top:16px;bottom:auto;left:150px}.cc-at-D{top:8px;right:auto;left:212px}
  .cc-caption{max-width:none}
  .cc-table .cc-legend li{font-size:.68rem}.cc-legend{gap:0 .5rem}
