@@ -130,6 +130,21 @@ def server_cpu(port: int) -> float:
     return total
 
 
+def server_own_cpu(port: int) -> float:
+    """CPU seconds used so far by the app server process itself (not its workers)."""
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            cmd = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if b"streamlit" in b" ".join(cmd) and str(port).encode() in cmd:
+            st = _stat(int(entry.name))
+            return st[1] if st else 0.0
+    return 0.0
+
+
 def pct(values: list[float], p: float) -> float:
     s = sorted(values)
     return s[min(len(s) - 1, round(p / 100 * (len(s) - 1)))]
@@ -409,10 +424,17 @@ async def tables_and_lesson(
     jobs = [asyncio.create_task(s.play(10_000, stop)) for s in sessions]
     await asyncio.sleep(8)  # let every table reach the bots' thinking
     before = sum(len(s.clicks) for s in sessions)
+    port = int(url.rsplit(":", 1)[1])
+    cpu0, own0, wall0 = server_cpu(port), server_own_cpu(port), time.monotonic()
     try:
         lat = await lesson_clicks(url, rounds, stamps, pause)
         if stamps is not None:  # the learners' cards played while the lesson was clicked
             stamps["cards_during"] = sum(len(s.clicks) for s in sessions) - before
+            # the bots' and the coach's worker processes: how busy they were meanwhile (in
+            # cores), to show the tables' bots were thinking
+            wall = time.monotonic() - wall0
+            workers = (server_cpu(port) - cpu0) - (server_own_cpu(port) - own0)
+            stamps["workers_cores"] = round(workers / wall, 2) if wall > 0 else None
     finally:
         stop.set()
         await asyncio.gather(*jobs, return_exceptions=True)
@@ -507,6 +529,7 @@ def main(argv: list[str] | None = None) -> int:
             # the learners' cards clicked at the tables between the first lesson click and
             # the last (the figure above also counts the 8 s before the clicks)
             row["cards_played_during_clicks"] = busy["cards_during"]
+            row["workers_cores_during_clicks"] = busy.get("workers_cores")
             row["tables_hands_cards"] = [(s.hands, len(s.clicks)) for s in sessions]
             row["errors"] = sorted({e for s in sessions for e in s.errors})
             if row["cards_played_meanwhile"] < args.tables:  # the tables were not thinking

@@ -100,3 +100,32 @@ def test_the_undo_button_follows_the_first_card_of_the_hand(server: tuple[str, P
     assert first.disabled.get("play_undo") is True
     assert "play_undo" in runs[-1].buttons and runs[-1].finished != FRAGMENT_DONE
     assert runs[-1].disabled["play_undo"] is False
+
+
+def _server_children(url: str) -> list[str]:
+    """The command lines of the app server's child processes (Linux /proc)."""
+    port = url.rsplit(":", 1)[1].encode()
+    procs = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                cmd = (entry / "cmdline").read_bytes().replace(b"\0", b" ")
+                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+            procs[int(entry.name)] = (ppid, cmd)
+    server = [pid for pid, (_, cmd) in procs.items() if b"streamlit" in cmd and port in cmd]
+    assert server, "the app server's process is not found"
+    return [cmd.decode() for ppid, cmd in procs.values() if ppid == server[0]]
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
+def test_the_bots_think_in_live_worker_processes(server: tuple[str, Path]) -> None:
+    """The bots' decisions come from the worker pool (its processes are alive after a card),
+    not from the server's fallback after a broken pool (tests/ui/test_worker_main.py)."""
+    url, db = server
+    learner, game = new_learner_code(), at_second_card(7)
+    ProgressStore(db).save_game(learner, "practice", game.to_json())
+    asyncio.run(play_one_card(url, learner))
+    workers = [cmd for cmd in _server_children(url) if "spawn_main" in cmd]
+    assert workers, _server_children(url)

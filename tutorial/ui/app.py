@@ -97,6 +97,14 @@ def missing_page(s: Session, all_pages: dict[str, st.Page]) -> st.Page | None:
     """The page of a link to a page the app does not have (``/nosuchpage``): a hidden page
     under that name drawing the home page, which says so in the learner's language. Without
     it Streamlit finds no page and shows its own "Page not found" dialog, in English."""
+    try:
+        return _missing_page(s, all_pages)
+    except Exception:  # never fails the page (e.g. outside a server run)
+        log.exception("missing_page")
+        return None
+
+
+def _missing_page(s: Session, all_pages: dict[str, st.Page]) -> st.Page | None:
     path = unquote(urlparse(st.context.url or "").path).strip("/")
     base = str(st.get_option("server.baseUrlPath") or "").strip("/")
     if base and (path == base or path.startswith(base + "/")):
@@ -105,10 +113,9 @@ def missing_page(s: Session, all_pages: dict[str, st.Page]) -> st.Page | None:
     known = {"home", *(p.url_path for p in all_pages.values())}
     if not path or "/" in path or path in known:
         return None
-    try:  # a path Streamlit refuses as a page's (it never reaches the file system)
-        return st.Page(_page("home"), title=s.t("Home"), url_path=path, visibility="hidden")
-    except Exception:
-        return None
+    # (a path Streamlit refuses as a page's raises, caught above; it never reaches the
+    # file system)
+    return st.Page(_page("home"), title=s.t("Home"), url_path=path, visibility="hidden")
 
 
 PAGE_CSS = """<style>
@@ -120,10 +127,12 @@ PAGE_CSS = """<style>
 [data-testid="stMain"] [data-testid="stPageLink-NavLink"] span,
 [data-testid="stMain"] [data-testid="stPageLink-NavLink"] p{white-space:normal;overflow:visible}
 [data-testid="InputInstructions"]{display:none}
+[data-testid="stMarkdownContainer"] table{display:block;max-width:100%;overflow-x:auto}
 </style>"""
 # InputInstructions: Streamlit's "Press Enter to submit form" under a text field, English in
 # every language; on a phone it covered the learner code being typed (each field here has
-# its button, or applies when the learner leaves it)
+# its button, or applies when the learner leaves it). Tables: a wide one (the score sheet, the
+# bid advisor's calls) scrolls inside its column on a phone instead of running off the screen
 
 
 def page_setup(s: Session) -> None:
