@@ -63,8 +63,8 @@ def review(s: Session, lesson: Lesson, saved: dict[str, Item], go: Callable[[int
             cols = st.columns([5, 2], vertical_alignment="center")
             cols[0].markdown(
                 "**"
-                + safe_md(t("Your move"))
-                + ":** "
+                + t("{option}:", option=safe_md(t("Your move")))  # fr: "Votre coup :"
+                + "** "
                 + safe_md(what)
                 + "  \n"
                 + safe_md(move_status(s, it))

@@ -113,4 +113,7 @@ def decision_verdict(s: Session, move: YourDecision, result: dict[str, Any]) -> 
         return
     why = decision_feedback(t, s.lang, move, choice)
     head = option_label(t, move, choice)
-    st.info(t("Not yet.") + " **" + safe_md(head) + ":** " + safe_md(why), icon=":material/replay:")
+    st.info(  # fr: "Garder 5♥ :" (the catalog's spacing)
+        t("Not yet.") + " **" + t("{option}:", option=safe_md(head)) + "** " + safe_md(why),
+        icon=":material/replay:",
+    )
