@@ -162,7 +162,11 @@ def test_concurrent_learners_through_the_balancer_lose_no_progress(
     learners = [new_learner_code() for _ in range(4)] + [twin, twin]
     visits = asyncio.run(many_visits(c.url, learners, steps=2, drills=2))
     assert [v.errors for v in visits] == [[]] * 6
-    assert expected_rows(visits) == 5 * 3 + 6 * 2
+    # every visit saw 3 steps and answered 2 drills (the twin's second tab may start where
+    # the first left off — "continuing where you left off" — so the twin's distinct steps
+    # are 3 or 4: before session 8 this asserted 5 * 3 + 6 * 2 rows and failed 1 run in 4)
+    assert [(len(v.expected.steps), v.expected.drills) for v in visits] == [(3, 2)] * 6
+    assert 5 * 3 + 6 * 2 <= expected_rows(visits) <= 5 * 3 + 6 * 2 + 2
     store = ProgressStore(url=url)
     assert lost_rows(store, visits) == 0
     assert store.items(twin)["drill/counter"].value == 4
