@@ -165,8 +165,10 @@ def test_concurrent_learners_through_the_balancer_lose_no_progress(
     # every visit saw 3 steps and answered 2 drills (the twin's second tab may start where
     # the first left off — "continuing where you left off" — so the twin's distinct steps
     # are 3 or 4: before session 8 this asserted 5 * 3 + 6 * 2 rows and failed 1 run in 4)
-    assert [(len(v.expected.steps), v.expected.drills) for v in visits] == [(3, 2)] * 6
-    assert 5 * 3 + 6 * 2 <= expected_rows(visits) <= 5 * 3 + 6 * 2 + 2
+    # (lesson 7 has 4 steps: a tab resuming at step 3 sees only steps 3 and 4)
+    seen = [(len(v.expected.steps), v.expected.drills) for v in visits]
+    assert seen[:4] == [(3, 2)] * 4 and all(n in (2, 3) and d == 2 for n, d in seen[4:]), seen
+    assert 5 * 3 + 6 * 2 <= expected_rows(visits) <= 5 * 3 + 6 * 2 + 1
     store = ProgressStore(url=url)
     assert lost_rows(store, visits) == 0
     assert store.items(twin)["drill/counter"].value == 4
