@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 import streamlit as st
-from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from tutorial.i18n import DEFAULT_LANG, LANGS, Translator, get_translator, language_name, negotiate
 from tutorial.i18n import parse_lang as _parse_lang
@@ -135,16 +134,10 @@ def store() -> SessionStore:
     return SessionStore(outbox())
 
 
-def full_run() -> bool:
-    """This run is the whole page's, not a fragment's alone (Streamlit runs only the
-    fragment's function when a widget inside it is used)."""
-    ctx = get_script_run_ctx(suppress_warning=True)
-    return not getattr(ctx, "fragment_ids_this_run", None)
-
-
 def notice_facts() -> tuple[bool, bool]:
-    """What :func:`progress_notice` shows depends on (a part of a page that runs alone, a
-    fragment, runs the whole page again when they change, so the notice is never stale)."""
+    """What :func:`progress_notice` shows depends on (a part of a page that runs alone,
+    :mod:`tutorial.ui.parts`, runs the whole page again when they change, so the notice is
+    never stale)."""
     box = outbox()
     return bool(box.pending), bool(box.read_failed)
 

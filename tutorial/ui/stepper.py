@@ -10,7 +10,7 @@ import streamlit as st
 from tutorial.engine.profiles import get_profile
 from tutorial.lessons.model import Lesson, Scenario, Step, YourDecision, YourMove
 from tutorial.progress import Item, position_item
-from tutorial.ui import runtiming
+from tutorial.ui import parts
 from tutorial.ui.autoplay import autoplay_button, autoplay_tick
 from tutorial.ui.moments import (
     chapter_title,
@@ -20,7 +20,7 @@ from tutorial.ui.moments import (
     play_line,
     pretty,
 )
-from tutorial.ui.session import Session, full_run, notice_facts, store
+from tutorial.ui.session import Session, notice_facts, store
 from tutorial.ui.table import taken_so_far
 from tutorial.ui.views import moment_table, safe_md
 from tutorial.ui.yourdecision import your_decision
@@ -52,16 +52,7 @@ def stepper(
             *((tuple(m["tried"]), m["done"], m["shown"]) for m in states),
         )
 
-    drawn_with = facts()
-
-    @st.fragment
-    def part() -> None:
-        if not full_run() and facts() != drawn_with:
-            st.rerun(scope="app")
-        with runtiming.timed_part("lesson", s.lang):
-            _stepper(s, lesson, step, scenario, saved)
-
-    part()
+    parts.part("lesson", s.lang, facts, lambda: _stepper(s, lesson, step, scenario, saved))
 
 
 def _stepper(

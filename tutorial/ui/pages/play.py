@@ -13,10 +13,10 @@ from tutorial.engine.profiles import DEFAULT_PROFILE, PROFILES
 from tutorial.engine.seats import SEAT_LETTERS
 from tutorial.engine.state import Phase
 from tutorial.practice.game import MAX_SEED, Game
-from tutorial.ui import playcontrols, playflow, playhand, playhint, runtiming
+from tutorial.ui import parts, playcontrols, playflow, playhand, playhint
 from tutorial.ui.app import current
 from tutorial.ui.playtable import refill_lines, table_html
-from tutorial.ui.session import full_run, keep
+from tutorial.ui.session import keep
 
 s = current()
 t = s.t
@@ -169,30 +169,26 @@ def helpers(g: Game, hinted: dict[str, object] | bool | None) -> None:
 playflow.warm_up()
 if playflow.advance(g) and playflow.worth_saving(g):
     playflow.save(s, g)
-drawn_with = playflow.page_facts(g)
 
 
-@st.fragment
 def table_part() -> None:
-    """The table, the learner's controls and the bots' turns. A click on the table (a card,
-    a call, the trump, a hint) runs only this part again, not the whole page (a fragment:
-    the page's frame, settings, score sheet and buttons below are not redrawn), so a card
-    and the bots' replies cost the server a few elements, not the page's ~60. What is drawn
-    outside it (the status line, the buttons below, the hand over, the score sheet) depends
-    on :func:`playflow.page_facts`: when they change, the whole page runs again. The
-    buttons below the table are outside it on purpose: their click is a full run, which
-    interrupts this part while it waits for the bots (a click inside a fragment never
-    interrupts a run; Streamlit queues it)."""
-    with runtiming.timed_part("play", s.lang):
-        table_run()
+    """The table, the learner's controls and the bots' turns, a part of the page that runs
+    alone (:mod:`tutorial.ui.parts`): a click on the table (a card, a call, the trump, a
+    hint) runs only it again, not the whole page (the frame, settings, score sheet and
+    buttons below are not redrawn), so a card and the bots' replies cost the server a few
+    elements, not the page's ~60. What is drawn outside it (the status line, the buttons
+    below, the hand over, the score sheet) depends on :func:`playflow.page_facts`: when they
+    change — at the part's start (e.g. the hand's first card: undo is possible now, while
+    the bots reply) or after it (the hand over) — the whole page runs again. The buttons
+    below the table are outside it on purpose: their click is a full run, which interrupts
+    this part while it waits for the bots (a click inside a fragment never interrupts a
+    run; Streamlit queues it)."""
+    parts.part("play", s.lang, lambda: playflow.page_facts(g), table_run, check_after=True)
 
 
 def table_run() -> None:
-    if not full_run():
-        if playflow.page_facts(g) != drawn_with:  # e.g. the hand's first card: undo is
-            st.rerun(scope="app")  # possible now, while the bots reply (drawn at once)
-        if playflow.advance(g) and playflow.worth_saving(g):
-            playflow.save(s, g)
+    if not parts.full_run() and playflow.advance(g) and playflow.worth_saving(g):
+        playflow.save(s, g)
     refused = st.session_state.pop("play_refused", None)
     if refused:
         st.warning(refused, icon=":material/block:")
@@ -217,12 +213,10 @@ def table_run() -> None:
             playflow.ponder(g)
             with slot.container():
                 area()
-        elif mine and not full_run() and playflow.page_facts(g) == drawn_with:
-            st.rerun(scope="fragment")  # the controls were drawn before the card was played
+        elif mine and not parts.full_run():  # the controls were drawn before the card was
+            st.rerun(scope="fragment")  # played (the part's start checks the page's facts)
         else:  # the hand is over, the wait ran too long, or this is the page's full run
             st.rerun(scope="app")
-    if playflow.page_facts(g) != drawn_with:
-        st.rerun(scope="app")  # the status line, the buttons or the hand over changed
 
 
 # The table is drawn last, into its place above the buttons: when the bots are to act its
