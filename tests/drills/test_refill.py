@@ -80,3 +80,29 @@ def test_the_puzzle_shows_the_stock_and_asks_what_is_kept() -> None:
         assert any(pretty(p.scenario["stock"]) in s for s in describe(EN, p))
         prompt = render(EN, p.prompt)
         assert "dealer" in prompt and "kept" in prompt
+
+
+@pytest.mark.parametrize("lang", ["es", "pt", "fr", "en"])
+def test_a_dealer_still_short_is_never_said_to_reach_six(lang: str) -> None:
+    """Issue 24, M4: when the stock runs out while the dealer is served, the dealer keeps
+    every card of the rest of the stock and is still short of 6. The explanation once said
+    "D keeps 1 other card to reach 6" and then "D is still short of 6" (55 of 60 seeds, every
+    language). A kept card is "to reach 6" only when the dealer does reach 6 with it."""
+    t = get_translator(lang)
+    seen = 0
+    for seed in range(60):
+        p = generate("refill", seed, 3)
+        dealer = p.scenario["dealer"]
+        short = refill_log(p)["reshuffle_before"] == dealer
+        kept = [
+            x
+            for x in p.explanation
+            if x.msgid.startswith(("{seat} keeps", "{seat} also keeps")) and "other" in x.msgid
+        ]
+        says_reach = [x for x in kept if "to reach {size}" in x.msgid]
+        if short and kept:
+            seen += 1
+            assert not says_reach, [render(t, x) for x in says_reach]
+        elif kept:  # the dealer reaches 6 from the old stock: the text says so
+            assert says_reach == kept, [render(t, x) for x in kept]
+    assert seen > 20, seen

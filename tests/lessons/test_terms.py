@@ -66,16 +66,21 @@ def catalog_texts() -> Iterator[tuple[str, str, str]]:
                         yield f"{lang} catalog {m.id!r}", lang, s
 
 
+MARKUP = re.compile(r"\*+|(?<!\w)_+|_+(?!\w)")
+
+
 def one_line(text: str) -> str:
-    """A text as read: a line break in the YAML source is a space (``seguir\n el palo``)."""
-    return re.sub(r"\s+", " ", text)
+    """A text as read: a line break in the YAML source is a space (``seguir\n el palo``),
+    and emphasis markup is not part of the words (``el **bajo**`` reads ``el bajo``)."""
+    return re.sub(r"\s+", " ", MARKUP.sub("", text))
 
 
 def test_the_checked_list_covers_the_terms_the_issue_names() -> None:
     listed = {(lang, rx.pattern) for lang, rx, _ in rules()}
     assert len(listed) >= 15
     joined = " ".join(p for _, p in listed)
-    for needle in ("anunci", "licitaç", "enchère", "défauss", "fall", "punto bajo", "AC|BD"):
+    needles = ("anunci", "licitaç", "enchère", "défauss", "fall", "punto (del? )?(triunfo )?bajo")
+    for needle in (*needles, "AC|BD", "dupla", "en (62|51)"):
         assert needle in joined, needle
 
 
@@ -108,6 +113,21 @@ def test_a_text_with_an_avoided_term_is_caught() -> None:
     assert caught("es", "el punto bajo")
     assert caught("es", "puedes **seguir\n        el palo o fallar**")  # across a line break
     assert caught("en", "AC bid 7.")
+    # issue 24: a team before a colon, bold markup inside a term (M9, M10), M11, M12
+    assert caught("en", "BD: 5♥ + J♥ = 6. AC: A♥")
+    assert caught("es", "BD: 5♥ (5) + J♥")
+    assert caught("es", "- El **bajo** es el triunfo más bajo en juego")
+    assert caught("es", "el punto de triunfo **bajo** (el 2 de triunfo)")
+    assert caught("pt", "o ponto de trunfo **baixo** (o 2 de trunfo)")
+    assert caught("pt", "O **baixo** é o trunfo mais baixo em jogo")
+    assert caught("fr", "le point d’atout **bas** (le 2 d’atout)")
+    assert caught("fr", "Le **bas** est le plus petit atout en jeu")
+    assert caught("es", "el punto _bajo_")
+    assert caught("pt", "conta para a dupla que o tinha")
+    assert caught("fr", "concerne le jeu en 62.")
+    assert caught("fr", "Le jeu en 51 sera vu à la leçon 8.")
+    assert not caught("fr", "Cinch en 62 points ; le jeu à 51")
+    assert not caught("es", "el **Low**, el punto del 2 de triunfo; el triunfo más bajo")
     assert caught("en", "Pagat's main profile")
     assert caught("en", "5♥, right Pedro: 5 for A–C")
     assert caught("en", "the left\n  Pedro is a trump")

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 from tutorial.lessons.facts import lesson_fact_problems
 from tutorial.lessons.feedback import feedback_problems
+from tutorial.lessons.mentions import dealer_problems
 from tutorial.lessons.model import LANGS, Lesson, Text
 
 Problem = tuple[tuple[str | int, ...], str]
@@ -61,3 +62,4 @@ def lesson_problems(lesson: Lesson) -> Iterator[Problem]:
     yield from feedback_problems(lesson)
     yield from lesson_fact_problems(lesson)
     yield from placeholder_problems(lesson)
+    yield from dealer_problems(lesson)

@@ -246,11 +246,18 @@ def _dealer_lines(
             else:
                 out.append(line(N_("There is no trump among them."), L_DEALER))
             plain_kept = [c for c in got if c in old and c not in rest_trumps]
-            if plain_kept:
+            if plain_kept and _served(log) == seat:
+                # the rest of the stock is not enough: the dealer keeps all of it, still short
+                counted = n(
+                    "{seat} also keeps {n} other card: {cards}.",
+                    "{seat} also keeps {n} other cards: {cards}.",
+                )
+            else:
                 counted = n(
                     "{seat} keeps {n} other card to reach {size}: {cards}.",
                     "{seat} keeps {n} other cards to reach {size}: {cards}.",
                 )
+            if plain_kept:
                 out.append(
                     line(
                         counted,

@@ -1,0 +1,254 @@
+"""The misstatements a reader found (issue 24, M1–M12): each is checked here against the engine
+or the solver, in every language, so that it cannot come back. M4 is a drill's explanation
+(tests/drills/test_refill.py); M9–M12 are terms (tests/lessons/test_terms.py)."""
+
+from __future__ import annotations
+
+import random
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from tutorial.engine.cards import iter_bits, parse_index
+from tutorial.engine.hand import Hand, Phase
+from tutorial.engine.profiles import PAGAT_62
+from tutorial.engine.seats import Seat
+from tutorial.engine.trumps import TRUMP_MASK
+from tutorial.lessons.loader import load_course
+from tutorial.lessons.model import LANGS, Course, Lesson, Question, Step
+from tutorial.lessons.solvercheck import hand_of
+from tutorial.solver.analyse import solve
+from tutorial.solver.position import Position
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def course() -> Course:
+    return load_course()  # a lesson that does not load fails the tests that read it
+
+
+def test_every_lesson_loads(course: Course) -> None:
+    assert not course.broken, course.broken
+
+
+def lesson(course: Course, lesson_id: str) -> Lesson:
+    found = course.lesson(lesson_id)
+    assert found is not None, lesson_id
+    return found
+
+
+def step(course: Course, ref: str) -> Step:
+    lesson_id, step_id = ref.split("/")
+    found = lesson(course, lesson_id).step(step_id)
+    assert found is not None, ref
+    return found
+
+
+def question(course: Course, ref: str) -> Question:
+    lesson_id, question_id = ref.split("/")
+    found = lesson(course, lesson_id).question(question_id)
+    assert found is not None, ref
+    return found
+
+
+def scenario_file(name: str) -> dict:  # type: ignore[type-arg]
+    data = yaml.safe_load((ROOT / "lessons" / "scenarios" / name).read_text(encoding="utf-8"))
+    assert isinstance(data, dict)
+    return data
+
+
+def flat(text: str) -> str:
+    return re.sub(r"\s+", " ", text.replace("*", ""))
+
+
+# M1 — a prompt that names the dealer names the scenario's dealer
+
+
+def test_m1_the_open_pile_prompt_names_the_scenarios_dealer(course: Course) -> None:
+    q = question(course, "play-and-surplus-trumps/who-leads-first")
+    assert q.scenario is not None
+    dealer = q.scenario.data["dealer"]
+    says = {"es": f"reparte {dealer}", "pt": f"dá {dealer}", "fr": f"{dealer} distribue"}
+    says["en"] = f"{dealer} deals"
+    for lang in LANGS:
+        assert says[lang] in q.prompt.get(lang), (lang, q.prompt.get(lang))
+
+
+def test_m1_a_prompt_naming_another_dealer_does_not_load(tmp_path: Path) -> None:
+    root = tmp_path / "lessons"
+    shutil.copytree(ROOT / "lessons", root)
+    name = "05-play-and-surplus.yaml"
+    (root / "manifest.yaml").write_text(f"lessons:\n  - {name}\n")
+    data = yaml.safe_load((root / name).read_text(encoding="utf-8"))
+    q = next(q for q in data["questions"] if q["id"] == "who-leads-first")
+    q["prompt"]["fr"] = q["prompt"]["fr"].replace("D distribue", "A distribue")
+    (root / name).write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False))
+    c = load_course(root)
+    assert not c.lessons and len(c.broken) == 1
+    problems = "\n".join(c.broken[0].problems)
+    assert "questions[7].prompt.fr" in problems, problems
+    assert "names A as the dealer, but the scenario's dealer is D" in problems, problems
+
+
+# M2 — the counts of trumps each suit would leave, as the engine counts them
+
+SUIT_WORDS = {
+    "es": {"C": "tréboles", "H": "corazones", "S": "picas"},
+    "pt": {"C": "paus", "H": "copas", "S": "espadas"},
+    "fr": {"C": "trèfle", "H": "cœur", "S": "pique"},
+    "en": {"C": "clubs", "H": "hearts", "S": "spades"},
+}
+NUMBER_WORDS = {
+    "es": {"un": 1, "una": 1, "uno": 1, "dos": 2, "seis": 6},
+    "pt": {"um": 1, "uma": 1, "dois": 2, "duas": 2, "seis": 6},
+    "fr": {"un": 1, "une": 1, "deux": 2, "six": 6},
+    "en": {"one": 1, "single": 1, "two": 2, "six": 6},
+}
+
+
+def first_count_after(lang: str, text: str, word: str) -> int | None:
+    """The first number written in words after ``word`` in ``text`` (None if ``word`` is
+    not there)."""
+    at = flat(text).lower().find(word)
+    if at < 0:
+        return None
+    for w in re.findall(r"\w+", flat(text).lower()[at + len(word) :]):
+        if w in NUMBER_WORDS[lang]:
+            return NUMBER_WORDS[lang][w]
+    raise AssertionError(f"no count after {word!r}: {text!r}")
+
+
+def test_m2_each_trump_suit_is_said_to_keep_what_the_engine_counts(course: Course) -> None:
+    data = scenario_file("09-trump-spades.yaml")
+    hand = sum(1 << parse_index(c) for c in data["deal"]["A"])
+    kept = {s: (hand & TRUMP_MASK["CDHS".index(s)]).bit_count() for s in "CHS"}
+    assert kept == {"C": 1, "H": 2, "S": 6}  # the engine's count, Left Pedro included
+    q = question(course, "playing-well/which-trump-to-name")
+    texts = [q.right] + [o.feedback for o in q.options if o.feedback is not None]
+    checked = 0
+    for text in texts:
+        for lang in LANGS:
+            for suit, word in SUIT_WORDS[lang].items():
+                said = first_count_after(lang, text.get(lang), word)
+                if said is not None:
+                    checked += 1
+                    assert said == kept[suit], (lang, suit, text.get(lang))
+    assert checked >= 4 * 6  # hearts and clubs in the right text, each option with spades
+
+
+# M3 — in the 62-point game only Jack and Game are left to play for
+
+
+def test_m3_high_and_low_cannot_change_hands_in_the_62_point_game() -> None:
+    """The engine's rule the text now states: Low goes to the side that held the 2 of trump
+    and High to the side that held the ace (nothing beats it), however the hand is played."""
+    rng = random.Random(24)
+    for _ in range(300):
+        h = Hand.random_deal(PAGAT_62, rng.randrange(4), rng)
+        while h.phase is Phase.BID:
+            h.bid(h.to_act, rng.choice(h.legal_bids()))
+        if h.phase is not Phase.TRUMP:
+            continue
+        h.name_trump(h.to_act, rng.randrange(4))
+        h.refill(rng=rng)
+        ace, two = h.trump * 13 + 12, h.trump * 13
+        holder = {c: next(s for s in range(4) if h.hands[s] >> c & 1) % 2 for c in (ace, two)}
+        while h.phase is Phase.PLAY:
+            card = rng.choice(list(iter_bits(h.legal_mask())))
+            k = h.pile_size()
+            beneath = list(iter_bits(h.legal_beneath_mask(card)))[:k]
+            h.play(h.to_act, card, beneath)
+        owners = h.result().owners
+        assert owners["high"] == holder[ace] and owners["low"] == holder[two]
+
+
+def test_m3_the_62_point_lessons_do_not_race_for_high_and_low(course: Course) -> None:
+    race = re.compile(r"(race|carrera|corrida|course)\b.{0,40}\bHigh, Low\b", re.I)
+    for les in course.lessons:
+        if les.profile != "pagat-62":
+            continue
+        for s in les.steps:
+            for lang in LANGS:
+                assert not race.search(flat(s.text.get(lang))), (les.id, s.id, lang)
+    text = step(course, "playing-well/count-the-pedros").text
+    for lang in LANGS:
+        assert "Jack" in text.get(lang) and "Game" in text.get(lang)
+
+
+# M6 — every trump lead is worth the same in the lead-trumps example
+
+
+def test_m6_no_trump_lead_is_preferred_where_the_solver_finds_them_equal(course: Course) -> None:
+    h = hand_of(scenario_file("09-lead-trumps.yaml"))
+    an = solve(Position.from_hand(h))
+    trump = "CDHS".index("S")
+    values = {a.card: a.value[0] for a in an.actions}
+    trump_leads = {v for c, v in values.items() if TRUMP_MASK[trump] >> c & 1}
+    assert trump_leads == {11}  # K♠ 8♠ 7♠ 6♠ 2♠ alike
+    prefer = re.compile(r"especially|sobre todo|sobretudo|surtout|falls to D", re.I)
+    s = step(course, "playing-well/lead-trumps-early")
+    for lang in LANGS:
+        assert not prefer.search(flat(s.text.get(lang))), lang
+        assert "K♠" in s.text.get(lang) and "2♠" in s.text.get(lang)
+
+
+# M7 — the bid's feedback names only the opponents, and no range the example contradicts
+
+
+def test_m7_the_opponents_who_could_outbid_a_seven_are_b_and_d(course: Course) -> None:
+    s = step(course, "playing-well/bid-on-strength")
+    move = next(n.your_move for n in s.narration if n.your_move is not None)
+    assert move.seat == "A"
+    partner = Seat.parse("A").partner.letter
+    feedback = move.feedback["7"]
+    for lang in LANGS:
+        assert not re.search(rf"(?<![–-])\b{partner}\b(?![–-])", feedback.get(lang)), (
+            lang,
+            feedback.get(lang),
+        )
+    check = s.solver_check
+    assert check is not None and check.better_value == 8
+    for lang in LANGS:  # "9 to 11 are usual with a fair hand" beside a fair hand worth 8
+        assert not re.search(r"\b9 (to|a|à) 11\b", s.text.get(lang)), lang
+
+
+# M8 — one lead does not force a Pedro down
+
+
+def test_m8_a_trump_lead_does_not_force_a_given_trump(course: Course) -> None:
+    data = scenario_file("09-count-the-pedros.yaml")
+    h = hand_of(data)
+    h.play(0, parse_index("JH"))  # A leads J♥
+    h.play(1, parse_index("5D"))  # B's only trump
+    h.play(2, parse_index("9S"))
+    legal = set(iter_bits(h.legal_mask()))
+    assert {parse_index("TH"), parse_index("5H")} <= legal  # D may keep its Pedro
+    forced = re.compile(
+        r"forces any Pedro|Pedros must fall|obliga a los Pedros|Pedros tienen que caer"
+        r"|obriga os Pedros|Pedros têm de cair|force les Pedro|Pedro doivent tomber",
+        re.I,
+    )
+    les = lesson(course, "playing-well")
+    texts = [s.text for s in les.steps] + [q.right for q in les.questions]
+    for text in texts:
+        for lang in LANGS:
+            assert not forced.search(flat(text.get(lang))), (lang, text.get(lang))
+
+
+# M5 — lesson 0 sends the learner to the lesson that teaches the first lead
+
+
+def test_m5_lesson_0_names_the_lesson_that_teaches_who_leads_first(course: Course) -> None:
+    coverage = (ROOT / "docs" / "coverage.md").read_text(encoding="utf-8")
+    row = next(line for line in coverage.splitlines() if line.startswith("| r05-bidder-leads"))
+    lesson_id = re.findall(r"`([a-z0-9-]+)/[a-z0-9-]+`", row)[0]
+    number = lesson(course, lesson_id).number
+    word = {"es": "lección", "pt": "lição", "fr": "leçon", "en": "lesson"}
+    text = step(course, "first-steps/leading").text
+    for lang in LANGS:
+        named = {int(n) for n in re.findall(rf"{word[lang]} (\d+)", text.get(lang))}
+        assert named == {number}, (lang, named, number)
