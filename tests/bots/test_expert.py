@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -11,14 +12,12 @@ import tutorial.bots.simbid as simbid
 from tutorial.bots import decide
 from tutorial.bots.rules import call_for
 from tutorial.engine.actions import PASS, Call, NameTrump
-from tutorial.engine.cards import Suit, mask_of, parse_cards
+from tutorial.engine.cards import Suit, iter_bits, mask_of, parse_cards
 from tutorial.engine.observe import observe, sample_world
-from tutorial.engine.profiles import PAGAT_62
+from tutorial.engine.profiles import NO_DRAW, PAGAT_62
 from tutorial.engine.state import Phase, State
 from tutorial.solver import analyse
 from tutorial.solver.analyse import Analysis
-from tutorial.solver.position import Position
-from tutorial.solver.search import Search
 
 
 def _deal(first: str) -> State:
@@ -52,14 +51,7 @@ def test_the_first_trick_is_solved_in_sampled_worlds(monkeypatch: pytest.MonkeyP
     while s.phase is Phase.REFILL:
         s.apply(s.legal_actions()[0])
     assert s.phase is Phase.PLAY and not s.tricks and s.to_act == 0
-    solved: list[int] = []
-    real = analyse.solve
-
-    def counting(pos: Position, search: Search | None = None) -> Analysis:
-        solved.append(1)
-        return real(pos, search)
-
-    monkeypatch.setattr(expert, "solve", counting)
+    solved = _counting_solves(monkeypatch)
     action = decide("expert", observe(s, 0), seed=2)
     assert action in s.legal_actions()
     assert len(solved) >= expert.OPENING_MIN
@@ -79,3 +71,65 @@ def test_bidding_worlds_fit_the_earlier_calls() -> None:
     # without the condition such worlds are common
     plain = [sample_world(obs, random.Random(i)) for i in range(40)]
     assert any(call_for(PAGAT_62, 1, w.dealt[1], obs.calls[:1]) is not None for w in plain)
+
+
+def _no_draw_opening(seed: int) -> State:
+    """A no-draw hand (nine cards a hand, nine tricks) at its first card, bid by the rules
+    bot."""
+    rng = random.Random(seed)
+    s = State.random_deal(NO_DRAW, rng.randrange(4), rng)
+    while s.phase is not Phase.PLAY:
+        if s.is_chance():
+            s.apply(s.chance_outcome(rng))
+        else:
+            s.apply(decide("rules", observe(s, s.to_act), seed=seed))
+        if s.is_terminal():  # thrown in: deal again
+            s = State.random_deal(NO_DRAW, rng.randrange(4), rng)
+    assert sum(len(list(iter_bits(h))) for h in s.hands) == 36
+    return s
+
+
+def _counting_solves(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Patch the expert's solve to record the nodes of every solve (old or new signature)."""
+    counted: list[int] = []
+    real = analyse.solve
+
+    def counting(*args: Any, **kwargs: Any) -> Analysis:
+        a = real(*args, **kwargs)
+        counted.append(a.nodes)
+        return a
+
+    monkeypatch.setattr(expert, "solve", counting)
+    return counted
+
+
+SLACK = 64
+"""Card nodes a solve may count past its node limit (those of the tricks in progress)."""
+
+
+def test_an_expert_card_in_a_no_draw_opening_stays_within_its_node_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 26, break 6: one no-draw world cost the expert millions of nodes (10-25 s a
+    card). Its opening budget is now a hard limit on the nodes of the decision (seen
+    failing before: 3,446,863 nodes for this card)."""
+    s = _no_draw_opening(5)
+    counted = _counting_solves(monkeypatch)
+    action = decide("expert", observe(s, s.to_act), seed=2)
+    assert action in s.legal_actions()
+    assert counted and sum(counted) <= 2 * expert.OPENING_BUDGET + SLACK, counted
+
+
+def test_a_small_node_budget_gives_the_same_decision_every_run() -> None:
+    s = _no_draw_opening(5)
+    obs = observe(s, s.to_act)
+    runs = [expert.expert_play(obs, random.Random(7), max_nodes=3000, max_ms=None) for _ in "ab"]
+    first, second = runs
+    assert first.action in s.legal_actions()
+    assert first.stopped == "nodes" and first.samples == 1
+    assert first.nodes <= 3000 + SLACK
+    assert (second.action, second.nodes, second.samples) == (first.action, first.nodes, 1)
+    # with nothing proven yet (a budget too small for one zero-window test) every card ties
+    # and the rules bot's card is played
+    tiny = expert.expert_play(obs, random.Random(7), max_nodes=1, max_ms=None)
+    assert tiny.stopped == "nodes" and tiny.action == decide("rules", obs, seed=7)

@@ -31,11 +31,17 @@ def test_examples_solve_and_match_their_expectations(capsys: pytest.CaptureFixtu
         assert obj["ok"] is True and obj["mismatches"] == [] and obj["error"] is None
         result = obj["result"]
         assert isinstance(result, dict)
-        assert set(result) == {"to_play", "value", "actions", "best", "nodes", "ms", "solver"}
+        assert set(result) == {"to_play", "value", "actions", "best", "nodes", "ms", "solver"} | {
+            "complete",
+            "stopped",
+        }
+        assert result["complete"] is True and result["stopped"] is None
         assert result["solver"] == solver_kind()  # which search ran: "compiled" or "python"
         assert set(result["value"]) == {"AC", "BD"}
         for action in result["actions"]:
-            assert set(action) == {"card", "beneath", "value"}
+            assert set(action) == {"card", "beneath", "value", "exact", "range"}
+            assert action["exact"] is True
+            assert action["range"] == {k: [v, v] for k, v in action["value"].items()}
         assert result["value"] == result["actions"][0]["value"]
 
 

@@ -27,6 +27,7 @@ from tutorial.solver import native
 from tutorial.solver import search as pure
 from tutorial.solver.analyse import solve
 from tutorial.solver.deals import random_hand_in_play, random_position
+from tutorial.solver.limits import Limit
 from tutorial.solver.position import Position
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -88,6 +89,30 @@ def test_one_compiled_search_reused_across_deals_answers_as_fresh_pure_ones() ->
         shared = shared or compiled(pos)
         fast, slow = solve(pos, shared), solve(pos, pure.Search(pos))
         assert (fast.value, fast.actions) == (slow.value, slow.actions)
+
+
+@pytest.mark.parametrize("profile", [*PLAYED, "no-draw"])
+def test_a_node_limit_stops_both_searches_at_the_same_node_with_the_same_answer(
+    profile: str,
+) -> None:
+    """The expert's decisions under a node budget do not depend on which search runs."""
+    compiled = _compiled()
+    rng = random.Random(f"native-limit-{profile}")
+    stopped = 0
+    for i in range(6):
+        hand, _ = random_hand_in_play(get_profile(profile), rng)
+        pos = Position.from_hand(hand)
+        limit = Limit(max_nodes=(200, 1_000, 4_000)[i % 3])
+        fast, slow = solve(pos, compiled(pos), limit), solve(pos, pure.Search(pos), limit)
+        assert (fast.value, fast.actions, fast.best, fast.nodes, fast.stopped) == (
+            slow.value,
+            slow.actions,
+            slow.best,
+            slow.nodes,
+            slow.stopped,
+        ), pos.describe()
+        stopped += not fast.complete
+    assert stopped >= 3
 
 
 def test_under_ci_the_compiled_solver_is_the_one_loaded() -> None:

@@ -1,5 +1,8 @@
 """Solve a position: the value of the hand and of every legal card of the seat to play.
 
+``limit`` (:class:`~tutorial.solver.limits.Limit`: a node limit, a deadline) bounds a
+solve; one stopped early answers with proven bounds (:class:`Analysis`).
+
 :func:`solve` answers for a :class:`~tutorial.solver.position.Position`: each side's points
 of the whole hand under best play (points already taken, points owned by holding, the rest
 under double-dummy play) and the same for every legal card of the seat to play — for a pile
@@ -15,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from tutorial.engine.cards import CODES
 from tutorial.engine.hand import SEATS, TEAMS
+from tutorial.solver.limits import Limit, Stopped
 from tutorial.solver.native import new_search
 from tutorial.solver.position import Position
 
@@ -28,7 +32,14 @@ class ActionValue:
     beneath: tuple[int, ...]
     value: tuple[int, int]
     """Points of the whole hand, (AC, BD), if this card is played and both sides then play
-    their best."""
+    their best (in a solve stopped early, the middle of ``bounds``: AC's rounded down)."""
+    bounds: tuple[int, int]
+    """AC's points of the whole hand after this card: (lowest, highest) it can be. Equal
+    (and equal to ``value[0]``) when the value is exact."""
+
+    @property
+    def exact(self) -> bool:
+        return self.bounds[0] == self.bounds[1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,11 +50,26 @@ class Analysis:
     actions: tuple[ActionValue, ...]
     """Every legal card, best first for the side to play."""
     best: tuple[int, ...]
-    """The cards that reach the value."""
+    """The cards that reach the value (stopped early: the cards with the first card's
+    bounds)."""
     nodes: int
     ms: float
+    stopped: str = ""
+    """Why the solve stopped before every value was exact: "nodes" (the node limit,
+    deterministic) or "time" (the deadline); empty for a complete solve.
+
+    A solve stopped early is the best answer found so far: each card's ``bounds`` are
+    proven (the search never stores a guess), its ``value`` is their middle, ``actions``
+    are ordered by the bound the side to play is sure of (its lowest points), then by that
+    middle, then by strength, and ``value`` is the first action's. ``beneath`` of a card
+    whose value is not exact is its first pile tried."""
+
+    @property
+    def complete(self) -> bool:
+        return not self.stopped
 
     def to_json(self) -> dict[str, Any]:
+        total = sum(self.value)
         return {
             "to_play": SEATS[self.to_play] if self.to_play is not None else None,
             "value": _team_values(self.value),
@@ -52,12 +78,19 @@ class Analysis:
                     "card": CODES[a.card],
                     "beneath": [CODES[c] for c in a.beneath],
                     "value": _team_values(a.value),
+                    "exact": a.exact,
+                    "range": {
+                        TEAMS[0]: [a.bounds[0], a.bounds[1]],
+                        TEAMS[1]: [total - a.bounds[1], total - a.bounds[0]],
+                    },
                 }
                 for a in self.actions
             ],
             "best": [CODES[c] for c in self.best],
             "nodes": self.nodes,
             "ms": round(self.ms, 2),
+            "complete": self.complete,
+            "stopped": self.stopped or None,
         }
 
 
@@ -65,8 +98,14 @@ def _team_values(v: tuple[int, int]) -> dict[str, int]:
     return {TEAMS[0]: v[0], TEAMS[1]: v[1]}
 
 
-def solve(pos: Position, search: Search | None = None) -> Analysis:
-    """The double-dummy value of ``pos`` and of every legal card of the seat to play."""
+def solve(pos: Position, search: Search | None = None, limit: Limit | None = None) -> Analysis:
+    """The double-dummy value of ``pos`` and of every legal card of the seat to play.
+
+    Every card (one of each run of equivalent cards) is narrowed in turn by one zero-window
+    test a round, each placed at the last answer (MTD(f) across the cards), until every
+    card's value is exact. With a ``limit`` the search may stop early: the analysis is then
+    not ``complete`` and each card carries the range its value is known to lie in (see
+    :class:`Analysis`)."""
     start = time.perf_counter()
     total = pos.total
     if pos.is_over():
@@ -88,26 +127,65 @@ def solve(pos: Position, search: Search | None = None) -> Analysis:
         for top, beneath in search.pile_choices(hand_s, search.to_s(legal), out):
             under = tuple(sorted(search.card[i] for i in _bits(beneath)))
             options[search.card[top]].append(under)
-    guess: int | None = None
-    by_rep: dict[int, tuple[tuple[int, ...], tuple[int, int]]] = {}
-    for top in tops:
-        children = [pos.apply((top, under)) for under in options[top]]
-        ac_future = _exact(search, children, maximize, guess)
-        guess = ac_future
-        under = options[top][_reaching(search, children, maximize, ac_future)]
-        ac = ac_future + pos.held[0]
-        by_rep[top] = (under, (ac, total - ac))
+    children = {top: [pos.apply((top, under)) for under in options[top]] for top in tops}
+    # AC's capture points of the whole hand (taken + to come) after each top card: a range
+    lo = {top: min(c.taken[0] for c in children[top]) for top in tops}
+    hi = {top: max(c.taken[0] + c.remaining for c in children[top]) for top in tops}
+    chosen = {top: 0 for top in tops}
+    stopped = ""
+    if limit is not None:
+        limit.apply(search)
+    try:
+        guess: int | None = None
+        last: dict[int, int] = {}
+        while any(lo[top] < hi[top] for top in tops):
+            for top in tops:
+                if lo[top] >= hi[top]:
+                    continue
+                g = last.get(top, guess)
+                if g is None:
+                    g = (lo[top] + hi[top] + 1) // 2
+                beta = min(max(g, lo[top] + 1), hi[top])
+                v = _bounded(search, children[top], maximize, beta - 1, beta)
+                if v < beta:
+                    hi[top] = v
+                else:
+                    lo[top] = v
+                last[top] = guess = v
+        for top in tops:
+            chosen[top] = _reaching(search, children[top], maximize, lo[top])
+    except Stopped as e:
+        stopped = e.reason
+    finally:
+        if limit is not None:
+            search.unlimit()
+    held = pos.held[0]
     actions = []
     for card in _bits(legal):
         r = rep[card]
-        under, val = by_rep[r]
+        under = options[r][chosen[r]]
         if r != card and card in under:  # swap the equivalent cards
             under = tuple(sorted(r if c == card else c for c in under))
-        actions.append(ActionValue(card, under, val))
-    actions.sort(key=lambda a: (-a.value[side], -search.bit[a.card]))
-    best_value = actions[0].value
-    best = tuple(a.card for a in actions if a.value == best_value)
-    return Analysis(seat, best_value, tuple(actions), best, search.nodes - nodes_before, _ms(start))
+        low, high = lo[r] + held, hi[r] + held
+        ac = (low + high) // 2
+        actions.append(ActionValue(card, under, (ac, total - ac), (low, high)))
+
+    def order(a: ActionValue) -> tuple[int, int, int]:
+        low = a.bounds[0] if not side else total - a.bounds[1]  # the side to play's sure points
+        return (-low, -(a.value[side]), -search.bit[a.card])
+
+    actions.sort(key=order)
+    first = actions[0]
+    best = tuple(a.card for a in actions if a.bounds == first.bounds)
+    return Analysis(
+        seat,
+        first.value,
+        tuple(actions),
+        best,
+        search.nodes - nodes_before,
+        _ms(start),
+        stopped,
+    )
 
 
 def _bounded(
@@ -131,21 +209,6 @@ def _bounded(
     return value
 
 
-def _exact(search: Search, children: list[Position], maximize: bool, guess: int | None) -> int:
-    """AC's exact capture points of the whole hand after the best child (MTD(f))."""
-    lo = min(c.taken[0] for c in children)
-    hi = max(c.taken[0] + c.remaining for c in children)
-    g = (lo + hi + 1) // 2 if guess is None else guess
-    while lo < hi:
-        beta = min(max(g, lo + 1), hi)
-        g = _bounded(search, children, maximize, beta - 1, beta)
-        if g < beta:
-            hi = g
-        else:
-            lo = g
-    return lo
-
-
 def _reaching(search: Search, children: list[Position], maximize: bool, target: int) -> int:
     """The index of a child that reaches ``target`` (the exact value of the best)."""
     if len(children) == 1:
@@ -159,13 +222,22 @@ def _reaching(search: Search, children: list[Position], maximize: bool, target: 
     raise AssertionError("no pile reaches the value of the best pile")
 
 
-def value(pos: Position, search: Search | None = None) -> tuple[int, int]:
-    """Each side's points of the whole hand under best play (no per-card values)."""
+def value(
+    pos: Position, search: Search | None = None, limit: Limit | None = None
+) -> tuple[int, int]:
+    """Each side's points of the whole hand under best play (no per-card values). With a
+    ``limit``, raises :class:`~tutorial.solver.search.Stopped` if it is reached first."""
     if pos.is_over():
         ac = pos.taken[0] + pos.held[0]
     else:
         search = _search_for(pos, search)
-        ac = pos.taken[0] + pos.held[0] + search.future(pos)
+        if limit is not None:
+            limit.apply(search)
+        try:
+            ac = pos.taken[0] + pos.held[0] + search.future(pos)
+        finally:
+            if limit is not None:
+                search.unlimit()
     return ac, pos.total - ac
 
 

@@ -38,7 +38,11 @@ from tutorial.solver.position import Position
 
 COMPILED = ("search", "seats", "endgame", "piles", "trick", "tables")
 """The modules of ``tutorial/solver/`` that are compiled (``cinch_fast.NAME``)."""
-TYPED_AGAINST = ("tutorial/solver/position.py", "tutorial/engine/trumps.py")
+TYPED_AGAINST = (
+    "tutorial/solver/position.py",
+    "tutorial/solver/limits.py",
+    "tutorial/engine/trumps.py",
+)
 """Modules the compiled ones are type-checked and compiled against (not compiled
 themselves): a change there also makes the build stale."""
 PACKAGE = "cinch_fast"

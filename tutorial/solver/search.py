@@ -24,6 +24,14 @@ solvers are (Bo Haglund's DDS for bridge):
 * the last two tricks (every hand two cards) solved exactly by ``endgame.two_tricks`` and
   cached by the relative-rank key and the leader (``Search.last_two``).
 
+A search can be stopped early (:meth:`Search.limit`): a node limit and a wall-clock
+deadline, checked at every trick boundary searched. Past either, the boundary raises
+``limits.Stopped`` and the test under way is abandoned. Everything the search keeps stays
+sound: a transposition-table entry holds its quick bounds until its search finishes, the
+hands are rebuilt by every entry point, so the same search may be used again (its table
+only holds true bounds). A node limit stops at the same node on every run and in both the
+compiled and the pure-Python search (they count the same nodes); a deadline does not.
+
 The rules are the engine's through the tables: the follow rule of ``trick.legal_plays``,
 the trick order of ``TrumpRules.trick_key``, the pile rule of ``position.pile_tops`` and
 ``position.pile_beneath``, the point table of the position.
@@ -31,9 +39,11 @@ the trick order of ``TrumpRules.trick_key``, the pile rule of ``position.pile_to
 
 from __future__ import annotations
 
+import time
 from typing import Final
 
 from tutorial.solver.endgame import two_tricks
+from tutorial.solver.limits import CLOCK_EVERY, NO_LIMIT, Stopped
 from tutorial.solver.piles import pile_choices
 from tutorial.solver.position import Position
 from tutorial.solver.seats import play
@@ -67,8 +77,39 @@ class Search:
 
     def __init__(self, pos: Position) -> None:
         self.nodes = 0
+        self.stop_at = NO_LIMIT
+        self.deadline = float("inf")
+        self.check_at = NO_LIMIT
         self._rules: tuple[object, ...] = ()
         self.bind(pos)
+
+    def limit(self, max_nodes: int = NO_LIMIT, deadline: float = float("inf")) -> None:
+        """Stop every later test once ``max_nodes`` more nodes are counted (from
+        ``self.nodes`` now) or ``time.monotonic()`` passes ``deadline``: the trick boundary
+        searched then raises ``limits.Stopped``. The count may pass the limit by the card
+        nodes of the tricks in progress (a few), never by a boundary's search."""
+        self.stop_at = self.nodes + max_nodes if max_nodes < NO_LIMIT else NO_LIMIT
+        self.deadline = deadline
+        # the first boundary searched looks at the clock (a deadline may be past already)
+        self.check_at = min(self.stop_at, self.nodes + 1)
+
+    def unlimit(self) -> None:
+        """No limit any more."""
+        self.limit()
+
+    def _next_check(self) -> None:
+        if self.deadline == float("inf"):
+            self.check_at = self.stop_at
+        else:
+            self.check_at = min(self.stop_at, self.nodes + CLOCK_EVERY)
+
+    def _check(self) -> None:
+        """The node count reached ``check_at``: stop if a limit is passed."""
+        if self.nodes >= self.stop_at:
+            raise Stopped("nodes", self.nodes)
+        if time.monotonic() >= self.deadline:
+            raise Stopped("time", self.nodes)
+        self._next_check()
 
     def bind(self, pos: Position) -> None:
         """Make this search ready for ``pos``. The transposition table is kept when ``pos``
@@ -319,6 +360,8 @@ class Search:
             entry = [lo, hi, -1]
             self.tt[key] = entry
         self.nodes += 1
+        if self.nodes >= self.check_at:
+            self._check()
         seats = ORDER[(h0 != 0) | (h1 != 0) << 1 | (h2 != 0) << 2 | (h3 != 0) << 3][leader]
         if not (h0 & (h0 - 1) or h1 & (h1 - 1) or h2 & (h2 - 1) or h3 & (h3 - 1)):
             v = self._last_trick(seats, rem)
