@@ -14,7 +14,7 @@ from tutorial.ui import cardbuttons
 from tutorial.ui.playtable import table_html
 from tutorial.ui.table import puzzle_table
 
-COLUMN = {1280: 820, 320: 288}
+COLUMN = {1280: 820, 360: 328, 320: 288}
 """The width of the app's main column (px) at each viewport width (measured in Chromium:
 the practice table and the drills' tables are as wide at 1280×900 and 320×640)."""
 

@@ -248,3 +248,40 @@ def test_seat_titles_break_only_between_their_parts(browser: Any, lang: str, wid
                 n = box(tab, f'.cc-seat[data-seat="{seat}"] .cc-note')
                 assert n["y"] >= t["y"] + t["height"] - 1, where
         tab.close()
+
+
+@pytest.mark.parametrize("width", [360, 320])
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_on_a_phone_the_practice_table_is_laid_out_as_a_table(
+    browser: Any, width: int, lang: str
+) -> None:
+    """On a phone the seats sit as at a table: C's panel at the top, B's on the left and D's
+    on the right under it, the trump line and the trick below them (each card on its
+    seat's side), A's panel at the bottom — not the trump line over an empty band of green
+    at the top with C's panel between it and B and D (issue 23, item 6). About as tall as
+    the stacked layout was (419–535 px in the four languages at 320 and 360 px; now at most
+    551)."""
+    for moment in MOMENTS:
+        table_of = practice_table(lang, game_until(7, moment))
+        tab = show(browser, table_of, width, f"phone-{lang}-{moment}")
+        trick = box(tab, ".cc-trick")
+        trump = box(tab, ".cc-trump")
+        seat = {s: box(tab, f'.cc-seat[data-seat="{s}"]') for s in "ABCD"}
+        table = box(tab, ".cc-table")
+        where = (lang, width, moment)
+        assert seat["C"]["y"] + seat["C"]["height"] <= trump["y"] + 0.5, where
+        assert trump["y"] + trump["height"] <= trick["y"] + 0.5, where
+        assert trick["y"] + trick["height"] <= seat["A"]["y"] + 0.5, where
+        assert seat["B"]["x"] + seat["B"]["width"] <= seat["D"]["x"] + 0.5, where
+        for side in "BD":  # between C and the trick, around which their cards lie
+            b = seat[side]
+            assert seat["C"]["y"] + seat["C"]["height"] <= b["y"] + 0.5, where
+            assert b["y"] + b["height"] <= trump["y"] + 0.5, where
+        if moment == "full-trick":  # each card on its seat's side: B left, D right
+            cards = {s: box(tab, f'.cc-play[data-seat="{s}"] svg') for s in "ABCD"}
+            assert cards["B"]["x"] < cards["C"]["x"] < cards["D"]["x"], where
+            assert cards["B"]["x"] < cards["A"]["x"] < cards["D"]["x"], where
+            assert cards["C"]["y"] < cards["A"]["y"], where
+        assert table["width"] <= width, where  # nothing sticks out of the phone's screen
+        assert table["height"] <= 560, (where, table["height"])
+        tab.close()

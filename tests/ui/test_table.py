@@ -106,7 +106,7 @@ def test_the_table_has_a_legend_in_every_language_and_no_heading_anchors(lang: s
     _name, rep, i = FRAMES[0]
     html = frame_table(get_translator(lang), rep.timeline[i], rep.profile)
     items = re.findall(r"<li><svg[^>]*aria-hidden=\"true\".*?<span>([^<]+)</span></li>", html)
-    assert len(items) == 6, items
+    assert len(items) == 7, items  # the ◆ lead mark too (issue 23)
     if lang != "en":
         english = re.findall(
             r"<span>([^<]+)</span></li>", frame_table(EN, rep.timeline[i], rep.profile)
@@ -125,7 +125,7 @@ def test_a_drill_table_has_useful_seat_panels_and_the_legend(kind: str) -> None:
         p = generate(kind, seed, 2)
         html = puzzle_table(EN, p.show, p.profile)
         assert html.count('class="cc-note"') == 4
-        assert len(re.findall(r"<li><svg", html)) == 6
+        assert len(re.findall(r"<li><svg", html)) == 7
         assert "outline and star" in html and "cc-win" not in html  # the answer is not shown
         for play in p.show.get("trick", []):
             assert f'class="cc-play cc-at-{play["seat"]}"' in html

@@ -166,7 +166,7 @@ def table_picture(s: Session, g: Game, table: str) -> str:
     state = g.state()
     cards = cardbuttons.buttons_html(
         s.t,
-        tuple(iter_bits(state.hands[LEARNER])),
+        tuple(iter_bits(g.observation(LEARNER).hand)),  # during the refill: what A holds now
         (),
         {},
         state.trump if state.trump >= 0 else None,
@@ -190,6 +190,10 @@ def table_and_cards(s: Session, g: Game, table: str, *, hint: int | None = None)
     if my_turn and state.pile_size(LEARNER):
         beneath = _pile(s, g)
     choices = cardbuttons.play_choices(t, state, LEARNER)
+    if state.phase is not Phase.PLAY:  # the refill: what A holds now, not the deal
+        choices = cardbuttons.Choices(
+            tuple(iter_bits(g.observation(LEARNER).hand)), frozenset(), {}
+        )
     legal = set(choices.legal)
     reasons = dict(choices.reasons)
     if beneath is None:  # the pile is not chosen yet

@@ -53,11 +53,24 @@ def _calls_of(obs: Observation, seat: int) -> str | None:
     return None if v is None else str(v)
 
 
+def held(obs: Observation, seat: int) -> int:
+    """How many cards ``seat`` holds as the observer knows it. During the refill the state
+    counts the hands as dealt until the refill ends; the observer's own hand is what it
+    kept and took, and a seat that has discarded (and drawn) holds its deal less its
+    discards plus what it drew (public counts; the dealer's draw is not public yet)."""
+    if seat == obs.seat:
+        return obs.hand.bit_count()
+    d, r = obs.discard_counts[seat], obs.received_counts[seat]
+    if obs.phase is Phase.REFILL and d >= 0:
+        return obs.hand_sizes[seat] - d + max(r, 0)
+    return obs.hand_sizes[seat]
+
+
 def seat_notes(t: Translator, obs: Observation, state: State) -> dict[str, list[str]]:
     taken = tally(state)
     notes: dict[str, list[str]] = {}
     for seat in range(4):
-        parts = [t.n("{n} card", "{n} cards", obs.hand_sizes[seat])]
+        parts = [t.n("{n} card", "{n} cards", held(obs, seat))]
         bid = _calls_of(obs, seat)
         if any(s == seat for s, _ in obs.calls):
             parts.append(t("bid {n}", n=bid) if bid is not None else t("passed"))
@@ -141,7 +154,15 @@ def refill_lines(t: Translator, obs: Observation) -> list[str]:
         d, r = obs.discard_counts[seat], obs.received_counts[seat]
         if d < 0:
             continue
-        if seat == obs.dealer:
+        if seat == obs.dealer and r < 0:  # the dealer is taking from the rest of the stock
+            out.append(
+                t(
+                    "{seat} (dealer) discarded {d} and is taking cards from the rest of the stock.",
+                    seat=SEAT_LETTERS[seat],
+                    d=d,
+                )
+            )
+        elif seat == obs.dealer:
             out.append(
                 t(
                     "{seat} (dealer) discarded {d} and took {r}: the dealer's choice from the "

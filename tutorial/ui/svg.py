@@ -125,6 +125,8 @@ class Legend:
     dim: str
     team_ac: str
     team_bd: str
+    lead: str = ""
+    """The ◆ after a seat's letter (the seat that leads the trick); not listed when empty."""
 
 
 @dataclass(frozen=True)
@@ -196,7 +198,7 @@ TABLE_CSS = """
 @media (min-width:641px){.cc-table.cc-south-slot{grid-template-areas:"north north north"
  "west middle east" "south south south"}}
 @media (max-width:640px){.cc-table{grid-template-columns:1fr 1fr;grid-template-areas:
- "middle middle" "north north" "west east" "south south";padding:.35rem;gap:.3rem}
+ "north north" "west east" "middle middle" "south south";padding:.35rem;gap:.3rem}
  .cc-seat{padding:.2rem .3rem}.cc-seat-title{font-size:.8rem}.cc-note{font-size:.7rem}
  .cc-tp.cc-partner{order:1;flex-basis:100%;margin-left:0;font-size:.66rem;font-weight:400}
  .cc-fan:not(:last-child){flex-basis:16px}.cc-hand svg{width:38px;height:53px}
@@ -206,7 +208,7 @@ TABLE_CSS = """
  .cc-at-A{top:16px;bottom:auto;left:150px}.cc-at-D{top:8px;right:auto;left:212px}
  .cc-caption{max-width:none}
  .cc-table .cc-legend li{font-size:.68rem}.cc-legend{gap:0 .5rem}
- .cc-table.cc-side-slot{grid-template-areas:"middle middle" "north north" "west west"
+ .cc-table.cc-side-slot{grid-template-areas:"north north" "west west" "middle middle"
  "east east" "south south"}}
 </style>
 """
@@ -253,6 +255,16 @@ def _legend_html(legend: Legend) -> str:
             legend.team_bd,
         ),
     ]
+    if legend.lead:
+        items.append(
+            (
+                '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
+                '<text x="1" y="17" font-size="14" font-weight="700" fill="#fff" '
+                'font-family="sans-serif">B</text>'
+                '<path d="M18.5 7 L23 12 L18.5 17 L14 12 Z" fill="#f2c14e"/></svg>',
+                legend.lead,
+            )
+        )
     lis = "".join(f"<li>{icon}<span>{escape(text)}</span></li>" for icon, text in items)
     return f'<ul class="cc-legend">{lis}</ul>'
 

@@ -70,6 +70,7 @@ def legend(t: Translator) -> svg.Legend:
         dim=t("pale: may not be played"),
         team_ac=t("solid edge: partners A and C"),
         team_bd=t("dashed edge: partners B and D"),
+        lead=t("◆ after a letter: the seat that leads the trick"),
     )
 
 
