@@ -1,7 +1,7 @@
 """Load test: N concurrent learner sessions against 1 replica and 2 replicas behind nginx.
 
 Each learner is a real Streamlit session over the app's own websocket protocol
-(:mod:`tutorial.ui.wire`: what a browser tab sends and receives, without the browser), so
+(:mod:`tests.support.wire`: what a browser tab sends and receives, without the browser), so
 the server does exactly the work of a tab: a session per websocket in the replica that owns
 it, reruns of the page script, progress writes. One visit: open a lesson, Forward through
 its scenarios and Next step a few times, then answer four drills (check, next puzzle) —
@@ -37,9 +37,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from tests.support.wire import Visit, expected_rows, lost_rows, many_visits  # noqa: E402
 from tutorial.progress import ProgressStore, new_learner_code  # noqa: E402
 from tutorial.replicas import running_cluster  # noqa: E402
-from tutorial.ui.wire import Visit, expected_rows, lost_rows, many_visits  # noqa: E402
 
 
 def pct(values: list[float], p: float) -> float:

@@ -2,7 +2,7 @@
 practice tables are thinking.
 
 Every session is a real Streamlit session over the app's websocket protocol
-(:mod:`tutorial.ui.wire`), doing what a browser tab does: a practice table
+(:mod:`tests.support.wire`), doing what a browser tab does: a practice table
 (:class:`TableSession`) asks for the page ``/play?seed=…&dealer=D``, answers the server's
 ``auto_rerun`` messages by asking for a rerun of the fragment every interval (the browser's
 timer for ``st.fragment(run_every=…)``), and when it is the learner's turn it passes in the
@@ -31,7 +31,7 @@ component's trigger value, as the component's JavaScript does.
    tables between the first lesson click and the last (``cards_played_meanwhile`` also
    counts the 8 s before), ``tables_hands_cards``: each table's hands dealt and cards.
 
-``--stages``: the server runs under the stage probe (:mod:`tutorial.ui.stagetiming`) and
+``--stages``: the server runs under the stage probe (:mod:`tests.support.stagetiming`) and
 each lesson click is followed through the server (:mod:`play_stages`): the BackMsg read by
 the websocket handler, the run's start and end, its ``script_finished`` queued, flushed and
 written to the websocket, and read by this client — ``server`` (BackMsg read → last message
@@ -64,10 +64,10 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from tests.support.wire import WireSession  # noqa: E402
 from tutorial.devserver import running_app  # noqa: E402
 from tutorial.practice.game import hand_seed  # noqa: E402
 from tutorial.progress import new_learner_code  # noqa: E402
-from tutorial.ui.wire import WireSession  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import play_stages  # noqa: E402
@@ -465,7 +465,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--stages",
         action="store_true",
-        help="time each lesson click's stages on the server too (tutorial/ui/stagetiming)",
+        help="time each lesson click's stages on the server too (tests/support/stagetiming)",
     )
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)

@@ -1,6 +1,6 @@
 """The stages of each lesson click, from the benchmark's client and the server's probes.
 
-``bench_play.py --stages`` starts the server under :mod:`tutorial.ui.stagetiming` and keeps,
+``bench_play.py --stages`` starts the server under :mod:`tests.support.stagetiming` and keeps,
 for every lesson click, when the client sent it and when it read the run's
 ``script_finished`` (``time.monotonic``, one clock for every process on Linux). This module
 lines them up with the server's stamps of the same session: the BackMsg read by the

@@ -33,8 +33,8 @@ def streamlit_command(
     port: int, script: Path | None = None, stage_log: Path | None = None
 ) -> list[str]:
     """``streamlit run`` of the tutorial (or of ``script``) on 127.0.0.1:``port``, headless;
-    with ``stage_log``, under :mod:`tutorial.ui.stagetiming`'s probes (benchmarks only)."""
-    launcher = ["streamlit"] if stage_log is None else ["tutorial.ui.stagetiming", str(stage_log)]
+    with ``stage_log``, under :mod:`tests.support.stagetiming`'s probes (benchmarks only)."""
+    launcher = ["streamlit"] if stage_log is None else ["tests.support.stagetiming", str(stage_log)]
     return [
         sys.executable,
         "-m",
@@ -62,7 +62,7 @@ def running_app(
 ) -> Iterator[str]:
     """Run the tutorial (or ``script``) on 127.0.0.1 with its own progress database (``env``
     may add, e.g., ``CINCH_DATABASE_URL``; ``stage_log``: a benchmark's stage timing, see
-    :mod:`tutorial.ui.stagetiming`); yield its URL once it answers its health check, stop it
+    :mod:`tests.support.stagetiming`); yield its URL once it answers its health check, stop it
     afterwards."""
     port = free_port()
     inherited = {k: v for k, v in os.environ.items() if k != "CINCH_DATABASE_URL"}

@@ -17,12 +17,12 @@ import tutorial.bots
 # are imported here, before the fixture patches stand-ins in: imported first under the patch,
 # they would keep the stand-ins for the rest of the process (the golden ``review`` output of
 # tests/scenario/test_commands.py failed when it ran after this file in one process).
-import tutorial.coach.command
+import tutorial.cli.coach
 import tutorial.coach.keeps
 import tutorial.coach.playout
 from tests.bots import standin
-from tutorial.bots.match_cli import parse_seating
 from tutorial.cli import main
+from tutorial.cli.match import parse_seating
 
 SEATS = "A=uniform,B=first,C=uniform,D=first"
 
@@ -203,6 +203,6 @@ def test_a_match_of_games(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_the_score_blind_bots_are_known_to_the_match() -> None:
-    from tutorial.bots.match_cli import bot_names
+    from tutorial.cli.match import bot_names
 
     assert {"rules-blind", "expert-blind"} <= set(bot_names())

@@ -126,7 +126,7 @@ def test_review_text_names_the_refill_and_advise_names_its_bot(
 def test_review_text_says_pass_in_the_learners_language(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from tutorial.coach.command import _review_text
+    from tutorial.cli.coach import _review_text
     from tutorial.i18n import get_translator
 
     decision = {

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tutorial.cli.coach import state_of
 from tutorial.coach import review
-from tutorial.coach.command import state_of
 from tutorial.engine.cards import parse_index
 from tutorial.engine.state import State
 from tutorial.yamldoc import Where, YamlDoc

@@ -155,7 +155,7 @@ def test_concurrent_learners_through_the_balancer_lose_no_progress(
     land on different replicas): every step seen and every drill answer is in PostgreSQL."""
     import asyncio
 
-    from tutorial.ui.wire import expected_rows, lost_rows, many_visits
+    from tests.support.wire import expected_rows, lost_rows, many_visits
 
     c, url = cluster
     twin = new_learner_code()

@@ -19,7 +19,7 @@ from tutorial.engine.state import Phase, State
 from tutorial.explain import card_name
 from tutorial.i18n import get_translator
 from tutorial.practice.game import Game
-from tutorial.ui import cardbuttons
+from tutorial.ui.table import cardbuttons
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAY = "tutorial/ui/pages/play.py"
@@ -52,7 +52,7 @@ class Clicker:
 
 def open_play(monkeypatch: pytest.MonkeyPatch, **params: str) -> tuple[AppTest, Clicker]:
     monkeypatch.setenv("CINCH_PLAY_PAUSE", "0")
-    from tutorial.ui import playflow
+    from tutorial.ui.play import flow as playflow
 
     monkeypatch.setattr(playflow, "PAUSE", 0.0)
     clicker = Clicker()

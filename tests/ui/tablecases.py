@@ -10,9 +10,9 @@ from tutorial.engine.cards import iter_bits
 from tutorial.engine.state import CHANCE, Phase
 from tutorial.i18n import get_translator
 from tutorial.practice.game import LEARNER, Game
-from tutorial.ui import cardbuttons
-from tutorial.ui.playtable import table_html
-from tutorial.ui.table import puzzle_table
+from tutorial.ui.play.table import table_html
+from tutorial.ui.table import cardbuttons
+from tutorial.ui.table.moment import puzzle_table
 
 COLUMN = {1280: 820, 360: 328, 320: 288}
 """The width of the app's main column (px) at each viewport width (measured in Chromium:

@@ -18,7 +18,7 @@ import pytest
 from tests.ui.tablecases import drill_table, game_until, page, practice_table
 from tests.ui.test_browser import ARGS, CHROMIUM, pw
 from tutorial.i18n import get_translator
-from tutorial.ui import svg
+from tutorial.ui.table import svg
 
 SHOTS = Path(os.environ.get("CINCH_SHOTS", "/tmp/cinch-table-layout"))
 

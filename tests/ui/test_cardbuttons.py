@@ -1,4 +1,4 @@
-"""The clickable cards (tutorial.ui.cardbuttons): markup, reasons from the engine, and the
+"""The clickable cards (tutorial.ui.table.cardbuttons): markup, reasons from the engine, and the
 value returned to the page (the browser side is in test_browser_cardbuttons.py)."""
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from tutorial.engine.profiles import PAGAT_62
 from tutorial.engine.state import Phase, State
 from tutorial.explain import card_label, explain_illegal
 from tutorial.i18n import LANGS, get_translator
-from tutorial.ui import cardbuttons
-from tutorial.ui.cardbuttons import buttons_html, play_choices
+from tutorial.ui.table import cardbuttons
+from tutorial.ui.table.cardbuttons import buttons_html, play_choices
 
 DEMO = Path(__file__).resolve().parent / "apps" / "cardbuttons_demo.py"
 

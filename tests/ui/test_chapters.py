@@ -7,7 +7,7 @@ import pytest
 
 from tests.ui.test_app import COURSE, app, no_errors, open_page
 from tutorial.i18n import LANGS, get_translator
-from tutorial.ui.moments import chapters, play_line
+from tutorial.ui.lesson.moments import chapters, play_line
 
 L5 = COURSE.lesson("play-and-surplus-trumps")
 assert L5 is not None

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tutorial.i18n import get_translator
-from tutorial.ui import playreview
+from tutorial.ui.play import review as playreview
 
 DECISIONS = {
     "kind": "expected",
@@ -69,7 +69,7 @@ def test_the_hand_over_tells_the_bid_and_its_outcome_in_one_tense(lang: str) -> 
     from dataclasses import replace
 
     from tutorial.engine.result import HandResult
-    from tutorial.ui.playhand import _result_lines
+    from tutorial.ui.play.hand import _result_lines
 
     t = get_translator(lang)
     r = HandResult(
@@ -93,7 +93,7 @@ OWNERS = {
 @pytest.mark.parametrize("lang", sorted(OWNERS))
 def test_the_points_line_follows_the_language_s_punctuation(lang: str) -> None:
     from tutorial.engine.result import HandResult
-    from tutorial.ui.playhand import _result_lines
+    from tutorial.ui.play.hand import _result_lines
 
     owners: dict[str, int | None] = {"high": 1, "right_pedro": 0, "low": None}
     r = HandResult(

@@ -148,7 +148,7 @@ def test_a_missed_card_is_judged_under_the_cards_as_in_the_lesson(
 
     import streamlit as st
 
-    import tutorial.ui.reviewmove as reviewmove
+    import tutorial.ui.lesson.reviewmove as reviewmove
     from tutorial.engine.cards import parse_index
 
     drawn: list[dict[str, Any]] = []

@@ -1,11 +1,11 @@
-"""The engine's one-line account of a moment (``tutorial.ui.moments.frame_facts``), in the
+"""The engine's one-line account of a moment (``tutorial.ui.lesson.moments.frame_facts``), in the
 learner's language and its typography."""
 
 from __future__ import annotations
 
 from tutorial.i18n import get_translator
 from tutorial.lessons.loader import load_course
-from tutorial.ui.moments import frame_facts
+from tutorial.ui.lesson.moments import frame_facts
 
 
 def _bidding():  # type: ignore[no-untyped-def]

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.wire import WireSession
 from tutorial.devserver import running_app
 from tutorial.ui import nodelay
-from tutorial.ui.wire import WireSession
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc/self/fd")
 

@@ -114,7 +114,7 @@ def test_pondering_starts_when_the_runs_first_step_brings_the_learners_turn(
     from tutorial.bots import decide
     from tutorial.engine.state import CHANCE
     from tutorial.practice.game import LEARNER, Game
-    from tutorial.ui.playflow import Pending
+    from tutorial.ui.play.flow import Pending
 
     at, _clicker = open_play(monkeypatch, lang="pt")
     g = Game.new("pagat-62", "random", 42)

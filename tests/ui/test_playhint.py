@@ -9,7 +9,7 @@ from tutorial.coach.hint import Hint, Option
 from tutorial.engine.actions import parse_action
 from tutorial.engine.cards import Card
 from tutorial.i18n import LANGS, get_translator
-from tutorial.ui import playhint
+from tutorial.ui.play import hint as playhint
 
 HEARTS = 2
 

@@ -144,8 +144,8 @@ def test_database_deleted_while_running(db: Path) -> None:
 def test_a_failing_page_never_claims_progress_is_saved(
     db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import tutorial.ui.quiz as quiz
-    import tutorial.ui.stepper as stepper
+    import tutorial.ui.lesson.quiz as quiz
+    import tutorial.ui.lesson.stepper as stepper
 
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("boom")

@@ -17,7 +17,7 @@ from tutorial.explain import card_name
 from tutorial.i18n import LANGS, get_translator
 from tutorial.practice import retry
 from tutorial.progress import ProgressStore
-from tutorial.ui import cardbuttons
+from tutorial.ui.table import cardbuttons
 
 
 @pytest.fixture(scope="module")

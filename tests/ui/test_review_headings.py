@@ -10,7 +10,7 @@ import pytest
 from tests.ui.test_app import COURSE, app, no_errors, open_page
 from tutorial.i18n import get_translator
 from tutorial.lessons.model import YourDecision
-from tutorial.ui import reviewmove
+from tutorial.ui.lesson import reviewmove
 from tutorial.ui.session import Session
 
 HEADINGS = {"fr": "\u202f:**", "en": ":**", "es": ":**", "pt": ":**"}

@@ -2,7 +2,7 @@ from tutorial.engine.cards import parse_index
 from tutorial.engine.profiles import PAGAT_62
 from tutorial.explain import card_label
 from tutorial.i18n import get_translator
-from tutorial.ui.svg import CardView, Play, TableView, card_svg, table_html
+from tutorial.ui.table.svg import CardView, Play, TableView, card_svg, table_html
 
 
 def test_card_svg_has_role_label_and_title() -> None:

@@ -11,7 +11,7 @@ from tests.ui.test_app import COURSE
 from tutorial.engine.cards import Card
 from tutorial.engine.trumps import EFFECTIVE_SUIT, TRUMP_ORDER
 from tutorial.i18n import LANGS, get_translator
-from tutorial.ui.table import frame_table, taken_so_far
+from tutorial.ui.table.moment import frame_table, taken_so_far
 
 FRAMES = [
     (f"{lesson.id}/{step.id}/{f['id']}", step.scenario.replay, i)
@@ -119,7 +119,7 @@ def test_the_table_has_a_legend_in_every_language_and_no_heading_anchors(lang: s
 @pytest.mark.parametrize("kind", ["trick-winner", "legal-plays", "refill"])
 def test_a_drill_table_has_useful_seat_panels_and_the_legend(kind: str) -> None:
     from tutorial.drills.kinds import generate
-    from tutorial.ui.table import puzzle_table
+    from tutorial.ui.table.moment import puzzle_table
 
     for seed in range(5):
         p = generate(kind, seed, 2)

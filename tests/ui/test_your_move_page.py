@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
-import tutorial.ui.yourmove as yourmove
+import tutorial.ui.lesson.yourmove as yourmove
 from tests.ui.test_app import COURSE, app, no_errors, open_page
 from tutorial.engine.cards import Card, parse_index
 from tutorial.i18n import LANGS, get_translator

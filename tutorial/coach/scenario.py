@@ -1,5 +1,5 @@
 """A core state as a ``hand`` scenario (plain data for YAML): the inverse of
-:func:`tutorial.coach.command.state_of`, so a hand played at the practice table can be saved
+:func:`tutorial.cli.coach.state_of`, so a hand played at the practice table can be saved
 and reviewed with ``cinch review``."""
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ protocol number is 0), and asyncio sets ``TCP_NODELAY`` only on sockets whose pr
 run sends its elements as dozens of small websocket frames; once one of them waits for the
 browser's acknowledgement — which the browser's TCP delays by up to 40 ms, since it sends
 nothing back meanwhile — every later frame of the run waits too. Measured with the stage
-probe (:mod:`tutorial.ui.stagetiming`): the lesson click's ``script_finished`` reached the
+probe (:mod:`tests.support.stagetiming`): the lesson click's ``script_finished`` reached the
 client **36–42 ms** after the server wrote it, on every click, alone on a quiet machine
 (half the click's time); one frame in the middle of each run arrived ~40 ms after the one
 before it.

@@ -2,7 +2,7 @@
 runs only that part again, not the whole page. What the rest of the page shows may depend on
 what the part changes; a part says what that is (its *facts*), and when they differ from
 those the whole page was drawn with, the whole page runs instead. Used by the practice
-table (:mod:`tutorial.ui.pages.play`) and the lesson stepper (:mod:`tutorial.ui.stepper`)."""
+table (:mod:`tutorial.ui.pages.play`) and the lesson stepper (:mod:`tutorial.ui.lesson.stepper`)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,9 @@
 """Safe lesson text: Markdown without raw HTML, remote images or data links.
 
-The card table is in :mod:`tutorial.ui.table`, the stepper in :mod:`tutorial.ui.stepper`,
-quiz questions in :mod:`tutorial.ui.quiz`; ``seat_titles`` and ``trump_text`` are
-re-exported here for the pages that import them from this module.
+The card table is in :mod:`tutorial.ui.table.moment`, the stepper in
+:mod:`tutorial.ui.lesson.stepper`, quiz questions in :mod:`tutorial.ui.lesson.quiz`;
+``seat_titles`` and ``trump_text`` are re-exported here for the pages that import them from
+this module.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from tutorial.engine.cards import Card
 from tutorial.i18n import Translator
 from tutorial.scenario.moments import Moment
 from tutorial.ui import mdsafe
-from tutorial.ui.table import Taken, frame_table, seat_titles, trump_text
+from tutorial.ui.table.moment import Taken, frame_table, seat_titles, trump_text
 
 
 def md(text: str) -> None:
@@ -36,7 +37,7 @@ def moment_table(
     dim: Set[Card] | None = None,
     taken: Taken | None = None,
 ) -> str:
-    """:func:`~tutorial.ui.table.frame_table` of a lesson's moment, drawn once per moment,
+    """:func:`~tutorial.ui.table.moment.frame_table` of a lesson's moment, drawn once per moment,
     language and marks: the course's moments do not change while it is loaded, and the lesson
     page draws up to five tables a run (their SVG cost about 0.7 ms of the server's lock
     each)."""

@@ -1,4 +1,4 @@
-"""A page with one hand of card buttons (the browser test of tutorial.ui.cardbuttons)."""
+"""A page with one hand of card buttons (the browser test of tutorial.ui.table.cardbuttons)."""
 
 import random
 
@@ -8,7 +8,7 @@ from tutorial.engine.actions import Call, NameTrump
 from tutorial.engine.profiles import PAGAT_62
 from tutorial.engine.state import Phase, State
 from tutorial.i18n import get_translator
-from tutorial.ui.cardbuttons import card_buttons, play_choices
+from tutorial.ui.table.cardbuttons import card_buttons, play_choices
 
 lang = st.query_params.get("lang", "en")
 t = get_translator(lang if lang in ("es", "pt", "fr", "en") else "en")

@@ -30,8 +30,8 @@ from tutorial.explain import card_label, team_name
 from tutorial.ui.app import current, pages
 from tutorial.ui.reveal import reveal
 from tutorial.ui.session import course, keep, link_params, share_params, store
-from tutorial.ui.svg import CardView, card_svg
-from tutorial.ui.table import puzzle_table
+from tutorial.ui.table.moment import puzzle_table
+from tutorial.ui.table.svg import CardView, card_svg
 from tutorial.ui.views import safe_md, trump_text
 
 MIXED = "mixed"

@@ -6,8 +6,8 @@ from tutorial import mistakes
 from tutorial.mastery import stars
 from tutorial.progress import lesson_prefix
 from tutorial.ui.app import current, pages
+from tutorial.ui.lesson.review import stars_text
 from tutorial.ui.mdsafe import plain_md
-from tutorial.ui.review import stars_text
 from tutorial.ui.session import course, last_position, link_params, store
 from tutorial.ui.views import safe_md
 

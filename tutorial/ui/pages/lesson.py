@@ -4,11 +4,11 @@ import streamlit as st
 
 from tutorial.progress import lesson_prefix, position_item, question_item, step_item
 from tutorial.ui.app import current, pages
+from tutorial.ui.lesson.quiz import question_view
+from tutorial.ui.lesson.review import review
+from tutorial.ui.lesson.stepper import stepper
 from tutorial.ui.mdsafe import plain_md
-from tutorial.ui.quiz import question_view
-from tutorial.ui.review import review
 from tutorial.ui.session import course, keep, last_position, link_params, store
-from tutorial.ui.stepper import stepper
 from tutorial.ui.views import md, safe_md
 
 s = current()

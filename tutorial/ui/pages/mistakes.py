@@ -8,9 +8,9 @@ from tutorial.lessons.cardwhy import question_feedback
 from tutorial.lessons.judge import judge
 from tutorial.lessons.model import YourMove
 from tutorial.ui.app import current, pages
-from tutorial.ui.quiz import answer_widget, scenario_preview
+from tutorial.ui.lesson.quiz import answer_widget, scenario_preview
+from tutorial.ui.lesson.reviewmove import review_move
 from tutorial.ui.reveal import reveal
-from tutorial.ui.reviewmove import review_move
 from tutorial.ui.session import course, link_params, store
 from tutorial.ui.views import safe_md
 

@@ -13,9 +13,13 @@ from tutorial.engine.profiles import DEFAULT_PROFILE, PROFILES
 from tutorial.engine.seats import SEAT_LETTERS
 from tutorial.engine.state import Phase
 from tutorial.practice.game import MAX_SEED, Game
-from tutorial.ui import parts, playcontrols, playflow, playhand, playhint
+from tutorial.ui import parts
 from tutorial.ui.app import current
-from tutorial.ui.playtable import refill_lines, table_html
+from tutorial.ui.play import controls as playcontrols
+from tutorial.ui.play import flow as playflow
+from tutorial.ui.play import hand as playhand
+from tutorial.ui.play import hint as playhint
+from tutorial.ui.play.table import refill_lines, table_html
 from tutorial.ui.session import keep
 
 s = current()

@@ -8,11 +8,11 @@ from tutorial.coach.reasons import reason_text
 from tutorial.engine.cards import Card
 from tutorial.practice import retry
 from tutorial.practice.game import Game, HandRecord
-from tutorial.ui import cardbuttons
 from tutorial.ui.app import current, pages
-from tutorial.ui.playhint import number, short_card
-from tutorial.ui.playtable import table_html
+from tutorial.ui.play.hint import number, short_card
+from tutorial.ui.play.table import table_html
 from tutorial.ui.session import store
+from tutorial.ui.table import cardbuttons
 
 s = current()
 t = s.t

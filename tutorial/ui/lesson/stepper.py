@@ -11,8 +11,8 @@ from tutorial.engine.profiles import get_profile
 from tutorial.lessons.model import Lesson, Scenario, Step, YourDecision, YourMove
 from tutorial.progress import Item, position_item
 from tutorial.ui import parts
-from tutorial.ui.autoplay import autoplay_button, autoplay_tick
-from tutorial.ui.moments import (
+from tutorial.ui.lesson.autoplay import autoplay_button, autoplay_tick
+from tutorial.ui.lesson.moments import (
     chapter_title,
     chapters,
     frame_facts,
@@ -20,11 +20,11 @@ from tutorial.ui.moments import (
     play_line,
     pretty,
 )
+from tutorial.ui.lesson.yourdecision import your_decision
+from tutorial.ui.lesson.yourmove import move_done, move_state, played_table, your_move
 from tutorial.ui.session import Session, notice_facts, store
-from tutorial.ui.table import taken_so_far
+from tutorial.ui.table.moment import taken_so_far
 from tutorial.ui.views import moment_table, safe_md
-from tutorial.ui.yourdecision import your_decision
-from tutorial.ui.yourmove import move_done, move_state, played_table, your_move
 
 
 def stepper(

@@ -1,5 +1,5 @@
 """ "Your move" on the lesson's card table: the stepper stops before a card the lesson hands to
-the learner, the seat's cards become buttons (:mod:`tutorial.ui.cardbuttons`), and the click
+the learner, the seat's cards become buttons (:mod:`tutorial.ui.table.cardbuttons`), and the click
 is judged: the scripted card goes on with the scenario; a legal wrong card gets the engine's
 account of it (or the lesson's words); a card the rules forbid says the rule that forbids it
 (the buttons say it on the table, in the learner's language, and never send it)."""
@@ -18,9 +18,9 @@ from tutorial.lessons.cardwhy import illegal_feedback, move_feedback
 from tutorial.lessons.model import Lesson, Step, YourDecision, YourMove
 from tutorial.progress import Item, move_item
 from tutorial.scenario.moments import NO_HANDS, Moment
-from tutorial.ui.cardbuttons import card_buttons
 from tutorial.ui.session import Session, store
-from tutorial.ui.table import Taken, frame_table
+from tutorial.ui.table.cardbuttons import card_buttons
+from tutorial.ui.table.moment import Taken, frame_table
 from tutorial.ui.views import safe_md
 
 Move = YourMove | YourDecision

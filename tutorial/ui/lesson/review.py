@@ -10,7 +10,7 @@ import streamlit as st
 from tutorial.lessons.model import Lesson, YourDecision
 from tutorial.mastery import MAX_STARS, move_right_at, stars
 from tutorial.progress import Item, move_item, question_item
-from tutorial.ui.quiz import status_text
+from tutorial.ui.lesson.quiz import status_text
 from tutorial.ui.session import Session
 from tutorial.ui.views import safe_md
 

@@ -17,7 +17,7 @@ from tutorial.explain import suit_name
 from tutorial.i18n import Translator
 from tutorial.practice import review as background
 from tutorial.practice.game import Game
-from tutorial.ui.playhint import number
+from tutorial.ui.play.hint import number
 from tutorial.ui.session import Session
 
 log = logging.getLogger("cinch.ui")
@@ -175,8 +175,8 @@ def review(s: Session, g: Game) -> None:
 def _lines_and_retry(s: Session, g: Game, key: tuple[int, int, int], data: dict[str, Any]) -> None:
     """Replay both lines from each costly card; send the mistakes to the retry queue."""
     from tutorial.practice import retry
-    from tutorial.ui import playlines
     from tutorial.ui.app import pages
+    from tutorial.ui.play import lines as playlines
     from tutorial.ui.session import store
 
     t = s.t

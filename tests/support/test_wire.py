@@ -1,4 +1,4 @@
-"""Real learner sessions over Streamlit's websocket protocol (:mod:`tutorial.ui.wire`, what
+"""Real learner sessions over Streamlit's websocket protocol (:mod:`tests.support.wire`, what
 the load test runs): several learners at once on one app process, and one learner in two
 tabs at once, lose no progress."""
 
@@ -7,9 +7,9 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from tests.support.wire import expected_rows, lost_rows, many_visits
 from tutorial.devserver import running_app
 from tutorial.progress import ProgressStore, new_learner_code
-from tutorial.ui.wire import expected_rows, lost_rows, many_visits
 
 
 def test_concurrent_sessions_lose_no_progress_and_two_tabs_of_one_learner_add_up(

@@ -15,12 +15,12 @@ from tutorial.lessons.cardwhy import illegal_feedback, move_feedback
 from tutorial.lessons.choicewhy import choice_said, decision_feedback, option_label
 from tutorial.lessons.model import Step, YourDecision, YourMove
 from tutorial.scenario.moments import Moment
-from tutorial.ui.cardbuttons import card_buttons
+from tutorial.ui.lesson.yourdecision import decision_facts, decision_moment, keep_picker, several
+from tutorial.ui.lesson.yourmove import before_move
 from tutorial.ui.session import Session
-from tutorial.ui.table import frame_table
+from tutorial.ui.table.cardbuttons import card_buttons
+from tutorial.ui.table.moment import frame_table
 from tutorial.ui.views import safe_md
-from tutorial.ui.yourdecision import decision_facts, decision_moment, keep_picker, several
-from tutorial.ui.yourmove import before_move
 
 
 def review_move(

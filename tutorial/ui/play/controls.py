@@ -15,8 +15,8 @@ from tutorial.engine.state import DEALER_KEEPS, KEEP, Phase
 from tutorial.explain import card_label, explain_illegal, suit_name
 from tutorial.i18n import Translator
 from tutorial.practice.game import LEARNER, Game
-from tutorial.ui import cardbuttons
 from tutorial.ui.session import Session
+from tutorial.ui.table import cardbuttons
 
 
 def _take(s: Session, g: Game, action: Action) -> None:
@@ -26,7 +26,7 @@ def _take(s: Session, g: Game, action: Action) -> None:
 def take(s: Session, g: Game, action: Action) -> bool:
     """The learner takes ``action``: saved if the engine allows it, else the reason kept
     for the next run to show."""
-    from tutorial.ui import playflow
+    from tutorial.ui.play import flow as playflow
 
     err = g.act(action, LEARNER)
     if err is not None:

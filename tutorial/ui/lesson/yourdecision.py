@@ -23,12 +23,12 @@ from tutorial.lessons.choicewhy import choice_said, decision_feedback, keep_line
 from tutorial.lessons.model import Lesson, Step, YourDecision
 from tutorial.progress import Item
 from tutorial.scenario.moments import Moment
-from tutorial.ui.moments import frame_facts
+from tutorial.ui.lesson.moments import frame_facts
+from tutorial.ui.lesson.yourmove import move_state, save_move, show_button
 from tutorial.ui.reveal import pills_keep_scroll, reveal
 from tutorial.ui.session import Session
-from tutorial.ui.table import frame_table
+from tutorial.ui.table.moment import frame_table
 from tutorial.ui.views import safe_md
-from tutorial.ui.yourmove import move_state, save_move, show_button
 
 
 def decision_moment(d: YourDecision, before: Moment) -> Moment:

@@ -30,7 +30,7 @@ from tutorial.engine.profiles import Profile
 from tutorial.engine.state import Phase, State
 from tutorial.explain import card_label, explain_illegal
 from tutorial.i18n import Translator
-from tutorial.ui import svg
+from tutorial.ui.table import svg
 
 CSS = """
 .cb-hand{display:flex;flex-wrap:wrap;gap:6px;align-items:flex-end;margin:.25rem 0}

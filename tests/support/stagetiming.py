@@ -1,6 +1,6 @@
 """Where a page run's time goes between the websocket and back, for benchmarks only.
 
-``python -m tutorial.ui.stagetiming LOG run streamlit_app.py …`` starts Streamlit as
+``python -m tests.support.stagetiming LOG run streamlit_app.py …`` starts Streamlit as
 ``streamlit run …`` does, with probes on the server's own classes that append one JSON line
 per stage to ``LOG`` (``time.monotonic``, which is system-wide on Linux, so the benchmark's
 client stamps compare with the server's):

@@ -17,8 +17,8 @@ from tutorial.engine.state import Phase, State
 from tutorial.explain import card_label, explain_trick
 from tutorial.i18n import Translator
 from tutorial.practice.game import LEARNER, Game
-from tutorial.ui import svg
-from tutorial.ui.table import legend, trump_text
+from tutorial.ui.table import svg
+from tutorial.ui.table.moment import legend, trump_text
 
 Tally = dict[int, tuple[int, int]]
 """Seat → (tricks won, card points in them)."""

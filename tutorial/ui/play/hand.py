@@ -11,9 +11,9 @@ from tutorial.engine.seats import SEAT_LETTERS, Team
 from tutorial.explain import point_name, suit_name, team_name
 from tutorial.i18n import N_, Translator
 from tutorial.practice.game import Game
-from tutorial.ui import playflow
 from tutorial.ui.app import pages
-from tutorial.ui.playtable import deal_reveal
+from tutorial.ui.play import flow as playflow
+from tutorial.ui.play.table import deal_reveal
 from tutorial.ui.session import Session, share_params
 
 GAME_NAMES = {
@@ -165,7 +165,7 @@ def hand_over(s: Session, g: Game) -> None:
         )
     else:
         st.button(t("Next hand ▶"), key="play_next", on_click=_next, args=(s, g), type="primary")
-    from tutorial.ui import playreview
+    from tutorial.ui.play import review as playreview
 
     playreview.review(s, g)
     st.page_link(

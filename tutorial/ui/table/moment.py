@@ -1,5 +1,5 @@
 """The card table of one moment: card views with labels in the learner's language, seat
-titles, the trump line, and the HTML of :mod:`tutorial.ui.svg`."""
+titles, the trump line, and the HTML of :mod:`tutorial.ui.table.svg`."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from tutorial.engine.seats import Seat
 from tutorial.explain import card_label, explain_trick
 from tutorial.i18n import Translator
 from tutorial.scenario.moments import NO_HANDS, Moment
-from tutorial.ui import svg
+from tutorial.ui.table import svg
 
 
 def _views(
@@ -117,7 +117,7 @@ def frame_table(
     beneath: Sequence[Card] = (),
 ) -> str:
     """The table's HTML; ``slot``: a seat whose cards are drawn as buttons in its place
-    (:func:`tutorial.ui.cardbuttons.card_buttons` with ``table=``); ``beneath``: that seat's
+    (:func:`tutorial.ui.table.cardbuttons.card_buttons` with ``table=``); ``beneath``: that seat's
     cards going beneath the card it chooses (an open pile), shown under the buttons."""
     trump = None if frame.trump is None else int(frame.trump)
     win = frame.winning_card

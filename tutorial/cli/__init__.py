@@ -193,7 +193,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--json", action="store_true")
     add_progress_flags(sp)
     sp.set_defaults(func=_simulate)
-    from tutorial.bots.match_cli import add_parser as add_match
+    from tutorial.cli.match import add_parser as add_match
 
     add_match(sub, _count)
     from tutorial.drills.kinds import DIFFICULTIES, KINDS
@@ -206,13 +206,13 @@ def build_parser() -> argparse.ArgumentParser:
     dp.add_argument("--lang", default="en", choices=LANGS)
     dp.add_argument("--json", action="store_true")
     dp.set_defaults(func=_drill)
-    from tutorial.solver.command import add_parser as add_solve
+    from tutorial.cli.solve import add_parser as add_solve
 
     add_solve(sub)
-    from tutorial.coach.command import add_parsers as add_coach
+    from tutorial.cli.coach import add_parsers as add_coach
 
     add_coach(sub)
-    from tutorial.bots.command import add_parser as add_decide
+    from tutorial.cli.decide import add_parser as add_decide
 
     add_decide(sub, _count(0, MAX_SEED))
     lp = sub.add_parser("lessons", help="lesson tools")
@@ -241,7 +241,3 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _dot(key: str) -> str:
     """``winner`` → ``.winner``; a quoted key (``["a.b"]``) follows without a dot."""
     return key if key.startswith("[") else f".{key}"
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -13,8 +13,8 @@ from tutorial.engine.actions import PlayCard, parse_action
 from tutorial.engine.cards import Card
 from tutorial.i18n import Translator
 from tutorial.practice.game import Game, HandRecord
-from tutorial.ui.playcontrols import table_picture
-from tutorial.ui.playtable import table_html
+from tutorial.ui.play.controls import table_picture
+from tutorial.ui.play.table import table_html
 from tutorial.ui.session import Session
 
 LINE_KEY = "play_line"

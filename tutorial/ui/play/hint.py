@@ -193,7 +193,7 @@ def advice_view(t: Translator, data: dict[str, Any]) -> None:
 
 def action_hint_text(t: Translator, g: Game, data: dict[str, Any]) -> str | None:
     """The expert's choice for a decision that is not a card (calls, trump, keeps)."""
-    from tutorial.ui.playcontrols import hint_text
+    from tutorial.ui.play.controls import hint_text
 
     try:
         action = parse_action(str(data["action"]))

@@ -1,0 +1,7 @@
+"""``python -m tutorial.cli``: the ``cinch`` command."""
+
+import sys
+
+from tutorial.cli import main
+
+sys.exit(main())

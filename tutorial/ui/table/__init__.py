@@ -1,0 +1,1 @@
+"""Drawing cards and tables: card SVGs, a moment's table, card buttons."""
