@@ -1,5 +1,7 @@
 """The layering the project promises: the engine imports nothing from the UI, the content
-or YAML/Babel; only the UI layer imports Streamlit."""
+or YAML/Babel; only the UI layer imports Streamlit; the package's rooms stand on floors and
+import only downwards (FLOORS), and tutorial/ui/'s rooms import only what they may
+(UI_MAY_IMPORT)."""
 
 import ast
 import sys
@@ -140,3 +142,163 @@ def test_every_engine_module_imports_on_its_own() -> None:
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=False
     )
     assert out.stdout.strip() == "ok", out.stderr[-2000:]
+
+
+# -- the rooms of the package and who may import whom -------------------------------------------
+FLOORS: dict[str, int] = {
+    # 1: the ground — the rules engine and the tools everything uses
+    **dict.fromkeys(["engine", "yamldoc", "i18n", "eta", "devserver", "store"], 1),
+    # 2: what reads scenarios, solves, explains and keeps progress
+    **dict.fromkeys(["scenario", "solver", "explain", "progress"], 2),
+    # 3: lessons, drills and bots (and the store's helpers around progress)
+    **dict.fromkeys(["lessons", "drills", "bots", "progress_outbox", "replicas"], 3),
+    # 4: the coach (bots and the solver), mastery (lessons and progress)
+    **dict.fromkeys(["coach", "mastery"], 4),
+    # 5: the practice table, the mistakes to retry
+    **dict.fromkeys(["practice", "mistakes"], 5),
+    # 6: the two faces: the command line and the Streamlit app
+    **dict.fromkeys(["cli", "ui"], 6),
+}
+"""The package's rooms (a sub-package or a top-level module of ``tutorial``) by floor: a room
+imports only rooms of a lower floor (never one beside it or above it)."""
+
+
+def all_imports(path: Path) -> set[str]:
+    """Every ``tutorial`` module a file names in an import, at module level or inside a
+    function (``from tutorial import x`` counts as ``tutorial.x``)."""
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            if node.module == "tutorial":
+                out |= {f"tutorial.{a.name}" for a in node.names}
+            else:
+                out.add(node.module)
+    return {n for n in out if n.startswith("tutorial.")}
+
+
+def room_of(path_or_module: Path | str, pkg: Path = PKG) -> str:
+    if isinstance(path_or_module, Path):
+        return path_or_module.relative_to(pkg).parts[0].removesuffix(".py")
+    return path_or_module.split(".")[1]
+
+
+def modules(pkg: Path) -> list[Path]:
+    return sorted(p for p in pkg.rglob("*.py") if p.parent != pkg or p.name != "__init__.py")
+
+
+def floor_violations(pkg: Path = PKG) -> list[str]:
+    """The imports of a room from a room beside it or above it."""
+    return sorted(
+        f"{path.relative_to(pkg.parent)} -> {name}"
+        for path in modules(pkg)
+        for name in all_imports(path)
+        if room_of(name) != room_of(path, pkg)
+        and FLOORS.get(room_of(name), 99) >= FLOORS.get(room_of(path, pkg), 0)
+    )
+
+
+def test_every_room_of_the_package_has_a_floor() -> None:
+    rooms = {room_of(p) for p in modules(PKG)}
+    assert rooms == set(FLOORS), f"give each new room a floor: {sorted(rooms ^ set(FLOORS))}"
+
+
+def test_a_room_imports_only_rooms_of_lower_floors() -> None:
+    wrong = floor_violations()
+    assert not wrong, wrong
+
+
+def test_solver_bots_and_coach_read_no_yaml_and_parse_no_arguments() -> None:
+    """Their commands live in tutorial/cli/: a file, its YAML and its report are the CLI's."""
+    for room in ("engine", "solver", "bots", "coach"):
+        for path in (PKG / room).rglob("*.py"):
+            names = imports(path)
+            assert "yaml" not in names and "tutorial.yamldoc" not in names, path
+            assert "argparse" not in names, path
+
+
+UI = PKG / "ui"
+UI_ROOMS = {
+    "runtime": {"session", "heap", "nodelay", "runtiming", "parts", "reveal", "mdsafe"},
+    "table": "table/",
+    "views": {"views"},
+    "app": {"app"},
+    "lesson": "lesson/",
+    "play": "play/",
+    "pages": "pages/",
+}
+"""The rooms of tutorial/ui/: the runtime (session state, timing, the heap, the part that runs
+alone, markdown), drawing cards and tables, the views of lesson text and tables, the app (the
+pages and the sidebar), a lesson's parts, the practice table, the pages."""
+UI_MAY_IMPORT = {
+    "runtime": {"runtime"},
+    "table": {"table"},
+    "views": {"runtime", "table"},
+    "app": {"runtime", "views"},
+    "lesson": {"runtime", "table", "views", "lesson"},
+    "play": {"runtime", "table", "views", "app", "play"},
+    "pages": {"runtime", "table", "views", "app", "lesson", "play"},
+}
+
+
+def ui_room(path: Path, ui: Path = UI) -> str:
+    rel = path.relative_to(ui)
+    for room, where in UI_ROOMS.items():
+        if isinstance(where, str) and rel.parts[0] == where.rstrip("/"):
+            return room
+        if isinstance(where, set) and len(rel.parts) == 1 and path.stem in where:
+            return room
+    raise AssertionError(f"{path}: in no room of tutorial/ui/ (UI_ROOMS)")
+
+
+def ui_room_of_module(name: str, ui: Path = UI) -> str:
+    path = ui.joinpath(*name.split(".")[2:])
+    return ui_room(path / "__init__.py" if path.is_dir() else path.with_suffix(".py"), ui)
+
+
+def ui_violations(ui: Path = UI) -> list[str]:
+    return sorted(
+        f"{path.relative_to(ui.parent)} ({ui_room(path, ui)}) -> {name}"
+        for path in sorted(ui.rglob("*.py"))
+        if path.name != "__init__.py"
+        for name in all_imports(path)
+        if name.startswith("tutorial.ui.")
+        and ui_room_of_module(name, ui) not in UI_MAY_IMPORT[ui_room(path, ui)]
+    )
+
+
+def test_the_ui_has_a_small_runtime_and_rooms_by_what_they_hold() -> None:
+    direct = sorted(p.stem for p in UI.glob("*.py"))
+    assert len(direct) <= 12, direct
+    for path in UI.rglob("*.py"):
+        if path.name != "__init__.py":
+            ui_room(path)
+
+
+def test_the_ui_rooms_import_only_what_they_may() -> None:
+    wrong = ui_violations()
+    assert not wrong, wrong
+
+
+def test_the_rooms_check_finds_what_it_forbids(tmp_path: Path) -> None:
+    pkg = tmp_path / "tutorial"
+    files = {
+        "engine/cards.py": "from tutorial.scenario.replay import replay\n",  # climbs up
+        "lessons/model.py": "def f():\n    from tutorial.drills import model\n",  # beside
+        "ui/lesson/quiz.py": "from tutorial.ui.play import flow\n",  # lesson -> play
+        "ui/table/svg.py": "from tutorial.ui.session import Session\n",  # table -> runtime
+        "ui/play/flow.py": "from tutorial.ui.table import svg\nfrom tutorial.engine import x\n",
+        "ui/session.py": "",
+    }
+    for name, text in files.items():
+        (pkg / name).parent.mkdir(parents=True, exist_ok=True)
+        (pkg / name).write_text(text)
+    assert floor_violations(pkg) == [
+        "tutorial/engine/cards.py -> tutorial.scenario.replay",
+        "tutorial/lessons/model.py -> tutorial.drills",
+    ]
+    assert ui_violations(pkg / "ui") == [
+        "ui/lesson/quiz.py (lesson) -> tutorial.ui.play",
+        "ui/table/svg.py (table) -> tutorial.ui.session",
+    ]
