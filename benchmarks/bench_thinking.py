@@ -14,7 +14,8 @@ it ("nodes": the node limit, deterministic; "time": the deadline). The unbounded
 same run; the load average is printed with the figures.
 
 Run: ``flock /tmp/cinch-heavy.lock .venv/bin/python benchmarks/bench_thinking.py
-[--hands N] [--tricks T] [--unbounded T] [--profiles a,b] [--worst K] [--json]``.
+[--hands N] [--tricks T] [--unbounded T] [--profiles a,b] [--worst K] [--max-nodes N]
+[--json]``.
 """
 
 from __future__ import annotations
@@ -78,11 +79,11 @@ def positions(profile: str, hands: int, tricks: int, seed: int) -> Iterator[tupl
             n += 1
 
 
-def measure(label: str, s: State, seed: int) -> dict[str, Any]:
+def measure(label: str, s: State, seed: int, max_nodes: int | None = None) -> dict[str, Any]:
     obs = observe(s, s.to_act)
     rng = rng_for("expert", obs, seed)
     w0, c0 = time.perf_counter(), time.process_time()
-    d = expert.expert_play(obs, rng)
+    d = expert.expert_play(obs, rng, max_nodes)
     c1, w1 = time.process_time(), time.perf_counter()
     return {
         "position": label,
@@ -118,7 +119,13 @@ def summary(rows: list[dict[str, Any]], worst: int) -> dict[str, Any]:
 
 
 def run(
-    profiles: list[str], hands: int, tricks: int, before_tricks: int, worst: int, seed: int
+    profiles: list[str],
+    hands: int,
+    tricks: int,
+    before_tricks: int,
+    worst: int,
+    seed: int,
+    max_nodes: int | None = None,
 ) -> dict[str, Any]:
     out: dict[str, Any] = {
         "solver": solver_kind(),
@@ -129,6 +136,7 @@ def run(
         "deadline_ms": expert.DEADLINE_MS,
         "opening_budget": expert.OPENING_BUDGET,
         "node_budget": expert.NODE_BUDGET,
+        "max_nodes": max_nodes,
         "load_before": [round(x, 2) for x in os.getloadavg()],
         "profiles": {},
     }
@@ -137,7 +145,7 @@ def run(
         bounded: list[dict[str, Any]] = []
         before: list[dict[str, Any]] = []
         for i, (label, s) in enumerate(positions(profile, hands, tricks, seed)):
-            bounded.append(measure(label, s, seed + i))
+            bounded.append(measure(label, s, seed + i, max_nodes))
             if s.phase is Phase.PLAY and len(s.tricks) < before_tricks:
                 with unbounded():
                     before.append(measure(label, s, seed + i))
@@ -180,13 +188,16 @@ def main() -> None:
     ap.add_argument("--profiles", default=",".join(ORDER))
     ap.add_argument("--worst", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--max-nodes", type=int, help="the expert's node limit (default: its own)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     names = [p for p in args.profiles.split(",") if p]
     unknown = [p for p in names if p not in PROFILES]
     if unknown:
         ap.error(f"unknown profile(s) {', '.join(unknown)}: expected {', '.join(PROFILES)}")
-    result = run(names, args.hands, args.tricks, args.unbounded, args.worst, args.seed)
+    result = run(
+        names, args.hands, args.tricks, args.unbounded, args.worst, args.seed, args.max_nodes
+    )
     if args.json:
         print(json.dumps(result))
         return
