@@ -1,5 +1,11 @@
-"""``cinch solve FILE... [--json]``: the double-dummy value of a ``hand`` scenario where it
-stops, and of every legal card of the seat to play.
+"""``cinch solve FILE... [--json] [--max-nodes N] [--max-ms MS]``: the double-dummy value of
+a ``hand`` scenario where it stops, and of every legal card of the seat to play.
+
+``--max-nodes``/``--max-ms`` bound each file's solve (a node limit: the same answer every
+run; a wall-clock limit: the safety net, not deterministic). A solve stopped early says so
+(``complete`` false, ``stopped`` "nodes" or "time") and gives each card's proven range
+(``range``, ``exact``); its ``value`` is then the middle of the range of the best card so
+far (the one whose worst case for the side to play is best). The exit code does not change.
 
 The scenario is replayed by the scenario package (so every rule and every located error is
 the replay's); the position is rebuilt from the replay's result — the hands after the refill,
@@ -11,6 +17,7 @@ is compared with the solve's result as in ``cinch replay``; exit codes as ``cinc
 from __future__ import annotations
 
 import argparse
+import math
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +29,7 @@ from tutorial.scenario.files import FileReport, JobResult, check_expect, print_r
 from tutorial.scenario.replay import replay
 from tutorial.scenario.results import HandReport
 from tutorial.solver.analyse import solve
+from tutorial.solver.limits import Limit
 from tutorial.solver.native import solver_kind
 from tutorial.solver.position import Position
 from tutorial.yamldoc import Where, YamlDoc
@@ -71,7 +79,12 @@ def position_of(report: HandReport, plays: Any = None) -> Position:
     return pos
 
 
-def solve_file(path: Path, display: str | None = None) -> FileReport:
+def solve_file(
+    path: Path,
+    display: str | None = None,
+    max_nodes: int | None = None,
+    max_ms: float | None = None,
+) -> FileReport:
     def job(doc: YamlDoc, where: Where) -> JobResult:
         rep = replay(doc.data, where)
         if not isinstance(rep.report, HandReport):
@@ -79,7 +92,9 @@ def solve_file(path: Path, display: str | None = None) -> FileReport:
         if rep.report.thrown_in:
             raise where.error(("bids",), "everyone passed: the hand is thrown in, nothing to solve")
         plays = doc.data.get("plays") if isinstance(doc.data, dict) else None
-        result = solve(position_of(rep.report, plays)).to_json()
+        pos = position_of(rep.report, plays)
+        limit = Limit.of(max_nodes, max_ms) if max_nodes is not None or max_ms is not None else None
+        result = solve(pos, None, limit).to_json()
         result["solver"] = solver_kind()  # which search ran: "compiled" or "python"
         return JobResult(result, check_expect(doc, where, result))
 
@@ -89,10 +104,13 @@ def solve_file(path: Path, display: str | None = None) -> FileReport:
 def run(args: argparse.Namespace) -> int:
     status = 0
     for name in args.files:
-        report = solve_file(Path(name), name)
+        report = solve_file(Path(name), name, args.max_nodes, args.max_ms)
         status = max(status, report.status)
         print_report(report, args.json, "solver", lambda n, r: print(f"ok     {n}: {_summary(r)}"))
     return status
+
+
+STOPPED = {"nodes": "at the node limit", "time": "at the time limit"}
 
 
 def _summary(r: dict[str, Any]) -> str:
@@ -101,6 +119,8 @@ def _summary(r: dict[str, Any]) -> str:
     head = f"AC {v[ac]} BD {v[bd]} under best play"
     if r["to_play"] is None:
         return f"{head} (the hand is over)"
+    if r.get("stopped"):
+        return _stopped_summary(r)
     cards = ", ".join(
         f"{a['card']}{'+' + '+'.join(a['beneath']) if a['beneath'] else ''} "
         f"{a['value'][ac]}-{a['value'][bd]}"
@@ -110,9 +130,64 @@ def _summary(r: dict[str, Any]) -> str:
     return f"{head}; {r['to_play']} to play, best {best}; {cards} ({r['nodes']} nodes)"
 
 
+def _stopped_summary(r: dict[str, Any]) -> str:
+    """A solve stopped early: each card's proven range (``lo..hi``; one figure if exact)."""
+    ac, bd = (side.label for side in Team)
+
+    def span(pair: list[int]) -> str:
+        return str(pair[0]) if pair[0] == pair[1] else f"{pair[0]}..{pair[1]}"
+
+    cards = ", ".join(
+        f"{a['card']}{'+' + '+'.join(a['beneath']) if a['beneath'] else ''} "
+        f"{span(a['range'][ac])}-{span(a['range'][bd])}"
+        for a in r["actions"]
+    )
+    first = r["actions"][0]["range"]
+    exact = sum(a["exact"] for a in r["actions"])
+    return (
+        f"stopped early {STOPPED.get(r['stopped'], r['stopped'])} ({r['nodes']} nodes): "
+        f"AC {span(first[ac])} BD {span(first[bd])} so far; {r['to_play']} to play, best so "
+        f"far {' '.join(r['best'])}; {cards} ({exact} of {len(r['actions'])} exact)"
+    )
+
+
+def _count(text: str) -> int:
+    """A ``--max-nodes`` value: a whole number, 0 or more."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of nodes") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: the node limit must be 0 or more")
+    return n
+
+
+def _millis(text: str) -> float:
+    """A ``--max-ms`` value: milliseconds, 0 or more, finite."""
+    try:
+        ms = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of milliseconds") from None
+    if not math.isfinite(ms) or ms < 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: the time limit must be 0 ms or more")
+    return ms
+
+
 def add_parser(sub: Any) -> None:
     """Register ``cinch solve`` on the CLI's subparsers."""
     sp = sub.add_parser("solve", help="double-dummy value of a hand scenario and of each card")
     sp.add_argument("files", nargs="+", metavar="FILE")
     sp.add_argument("--json", action="store_true", help="one JSON object per file")
+    sp.add_argument(
+        "--max-nodes",
+        type=_count,
+        metavar="N",
+        help="stop each solve after N solver nodes (the same answer every run)",
+    )
+    sp.add_argument(
+        "--max-ms",
+        type=_millis,
+        metavar="MS",
+        help="stop each solve after MS milliseconds (wall clock; not deterministic)",
+    )
     sp.set_defaults(func=run)
