@@ -133,3 +133,12 @@ def test_a_small_node_budget_gives_the_same_decision_every_run() -> None:
     # and the rules bot's card is played
     tiny = expert.expert_play(obs, random.Random(7), max_nodes=1, max_ms=None)
     assert tiny.stopped == "nodes" and tiny.action == decide("rules", obs, seed=7)
+
+
+def test_a_spent_deadline_stops_the_decision_with_a_legal_card() -> None:
+    """The wall clock is the safety net over the node budget (the answer then depends on the
+    machine, so only its legality and the reason are checked)."""
+    s = _no_draw_opening(5)
+    d = expert.expert_play(observe(s, s.to_act), random.Random(7), max_nodes=10**9, max_ms=0)
+    assert d.action in s.legal_actions()
+    assert d.stopped == "time" and d.samples == 1 and d.nodes <= SLACK
