@@ -119,10 +119,10 @@ WHO = L7.question("who-takes-the-trick")
 assert WHICH is not None and WHO is not None
 
 WHY_BELOW = {
-    "en": "5♥ is a trump, but it ranks below 6♥.",
-    "es": "5♥ es triunfo, pero está por debajo de 6♥.",
-    "pt": "5♥ é trunfo, mas está abaixo de 6♥.",
-    "fr": "5♥ est un atout, mais il est plus faible que 6♥.",
+    "en": "5♠ is a trump, but it ranks below 7♠.",
+    "es": "5♠ es triunfo, pero está por debajo de 7♠.",
+    "pt": "5♠ é trunfo, mas está abaixo de 7♠.",
+    "fr": "5♠ est un atout, mais il est plus faible que 7♠.",
 }
 
 
@@ -130,9 +130,9 @@ WHY_BELOW = {
 def test_the_engine_says_why_the_chosen_card_does_not_win(lang: str) -> None:
     t = get_translator(lang)
     assert WHICH is not None
-    assert question_feedback(t, lang, WHICH, ["5H"]) == [WHY_BELOW[lang]]
+    assert question_feedback(t, lang, WHICH, ["5S"]) == [WHY_BELOW[lang]]
     # a seat chosen: the card it played
-    assert WHO is not None and question_feedback(t, lang, WHO, "D") == [WHY_BELOW[lang]]
+    assert WHO is not None and question_feedback(t, lang, WHO, "C") == [WHY_BELOW[lang]]
 
 
 def test_why_below_covers_each_reason() -> None:

@@ -105,7 +105,7 @@ def test_browser_language_switch_answer_and_visible_card_svg(server: str, tmp_pa
         wait_idle(page)
         # answer the first question (which card wins?) right
         page.locator(key("ans", "which-card-wins")).get_by_role(
-            "button", name="6♥", exact=False
+            "button", name="7♠", exact=False
         ).first.click()
         wait_idle(page)
         page.locator(key("submit", "which-card-wins")).get_by_role("button").click()
@@ -144,7 +144,7 @@ def test_an_unchecked_answer_stays_after_other_widgets_rerun_and_a_language_swit
         page.goto(f"{server}/lesson?lang=en&lesson={L7}&step=the-clubs-trick")  # its questions
         wait_idle(page)
         cards, single = "which-card-wins", "who-takes-the-trick"
-        page.locator(key("ans", cards)).get_by_role("button", name="6♥", exact=False).first.click()
+        page.locator(key("ans", cards)).get_by_role("button", name="7♠", exact=False).first.click()
         wait_idle(page)
         options = page.locator(f'{key("ans", single)} [data-testid="stRadioOption"]')
         options.nth(2).click()
@@ -154,14 +154,14 @@ def test_an_unchecked_answer_stays_after_other_widgets_rerun_and_a_language_swit
         # another question's hint toggle reruns the page
         page.locator(key("hint", "points-in-the-trick")).locator("label").first.click()
         wait_idle(page)
-        assert [x for x in pressed(page, cards) if "6♥" in x], "the card pick vanished"
+        assert [x for x in pressed(page, cards) if "7♠" in x], "the card pick vanished"
         assert radios.nth(2).is_checked(), "the choice vanished"
         # a language switch reruns everything, with new labels
         page.get_by_label("Language").click()
         page.get_by_role("option", name="español").click()
         wait_idle(page)
         page.wait_for_function("() => document.querySelector('h1').innerText.includes('Lección')")
-        assert [x for x in pressed(page, cards) if "6♥" in x], "the card pick vanished on switching"
+        assert [x for x in pressed(page, cards) if "7♠" in x], "the card pick vanished on switching"
         assert radios.nth(2).is_checked()
         # and what is shown is what is judged
         assert successes(page) == 0
