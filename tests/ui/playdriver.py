@@ -55,6 +55,7 @@ def open_play(monkeypatch: pytest.MonkeyPatch, **params: str) -> tuple[AppTest, 
     from tutorial.ui.play import flow as playflow
 
     monkeypatch.setattr(playflow, "PAUSE", 0.0)
+    monkeypatch.setattr(playflow, "TRICK_PAUSE", 0.0)
     clicker = Clicker()
     monkeypatch.setattr(cardbuttons, "_COMPONENT", clicker)
     at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=90)

@@ -225,7 +225,7 @@ def table_run() -> None:
 
 # The table is drawn last, into its place above the buttons: when the bots are to act its
 # run waits for them, and everything else on the page is drawn by then.
-table_box = st.container()
+table_box = st.container(key="play_table_box")
 playhand.actions_row(s, g)
 if g.hand_over():
     with st.container(key="play_over"):

@@ -176,7 +176,15 @@ def table_picture(s: Session, g: Game, table: str) -> str:
     )
     slot = '<div class="cc-slot"></div>'
     body = table.replace(slot, f'<div class="cc-slot">{cards}</div>', 1)
-    return f"<style>{cardbuttons.CSS}</style>{body}"
+    return f"<style>{cardbuttons.CSS}{RETAINED_CSS}</style>{body}"
+
+
+RETAINED_CSS = '.st-key-play_table_box [data-retained="true"]{display:none}'
+"""While this picture is drawn (the bots' turn), the card component it replaced is not shown:
+the browser keeps a widget that another element replaces in its place until the run ends
+(Streamlit *retains* it, faded, under the new element, so that it comes back as it was when
+it is drawn again), and the learner's table stayed below the live one as a stale second
+copy for as long as the bots played."""
 
 
 def table_and_cards(s: Session, g: Game, table: str, *, hint: int | None = None) -> None:

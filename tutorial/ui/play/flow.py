@@ -46,6 +46,21 @@ def _pause() -> float:
 
 PAUSE = _pause()
 """Seconds between two bots' cards (``CINCH_PLAY_PAUSE``; tests use 0)."""
+
+
+def _trick_pause() -> float:
+    default = min(3 * PAUSE, max(PAUSE, 1.5))
+    try:
+        return max(0.0, min(5.0, float(os.environ.get("CINCH_TRICK_PAUSE", default))))
+    except ValueError:
+        return default
+
+
+TRICK_PAUSE = _trick_pause()
+"""Seconds a finished trick stays on the table before a bot leads the next one
+(``CINCH_TRICK_PAUSE``; by default 1.5, or less when the pause between cards is shorter: 3×
+``PAUSE``, so ``CINCH_PLAY_PAUSE=0`` turns both off). The learner, when it leads, clicks
+when it has looked."""
 TICK = 0.2
 """How often a page waiting for a bot looks again (seconds)."""
 PONDER = os.environ.get("CINCH_PONDER", "1") != "0"
@@ -150,7 +165,7 @@ def advance(g: Game, now: float | None = None, wait: float = 0.0) -> bool:
     if not pending.future.done():
         return False
     now = time.monotonic()
-    gap = PAUSE - (now - float(st.session_state.get("play_last", 0.0)))
+    gap = _gap(g, now)
     if gap > 0:
         if gap > wait:
             time.sleep(wait)  # the pause goes on: look again (and at clicks) after this
@@ -165,10 +180,29 @@ def advance(g: Game, now: float | None = None, wait: float = 0.0) -> bool:
         g.act(g.state().legal_actions()[0], who)
     st.session_state.pop("play_pending", None)
     st.session_state["play_last"] = now
+    state = g.state()
+    if state.phase is Phase.PLAY and state.tricks and not state.trick_plays:  # trick done
+        st.session_state["play_trick_done"] = ((g.number, g.current.seed, len(state.tricks)), now)
     nxt = g.to_act()
     if nxt is not None and nxt not in (LEARNER, CHANCE):
         _ask(g, nxt, now)
     return True
+
+
+def _gap(g: Game, now: float) -> float:
+    """How long the bot's card must still wait: :data:`PAUSE` after the card before, or —
+    when it would lead the next trick — :data:`TRICK_PAUSE` after the trick was finished
+    (by a bot's card or the learner's; a trick first seen finished in this session, e.g.
+    after a reload, counts from then)."""
+    state = g.state()
+    if state.phase is Phase.PLAY and state.tricks and not state.trick_plays:
+        key = (g.number, g.current.seed, len(state.tricks))
+        done = st.session_state.get("play_trick_done")
+        if not (isinstance(done, tuple) and done[0] == key):
+            done = (key, now)
+            st.session_state["play_trick_done"] = done
+        return TRICK_PAUSE - (now - float(done[1]))
+    return PAUSE - (now - float(st.session_state.get("play_last", 0.0)))
 
 
 def still_wanted() -> None:
