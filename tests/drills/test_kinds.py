@@ -145,14 +145,16 @@ def test_every_explanation_links_to_a_real_lesson_step() -> None:
 def test_wrong_answers_come_back_sooner(tmp_path: Path) -> None:
     store = ProgressStore(tmp_path / "p.sqlite3")
     learner = new_learner_code()
-    for _ in range(3):
-        practice.record(store, learner, "trick-winner", 1, True)
-    practice.record(store, learner, "refill", 1, False)
-    counter, stats = practice.load(store, learner)
-    assert stats[("trick-winner", 1)].streak == 3 and stats[("trick-winner", 1)].box == 3
-    assert stats[("refill", 1)].box == 0
-    assert stats[("trick-winner", 1)].due > stats[("refill", 1)].due
-    nxt = practice.next_up(counter, stats, [("trick-winner", 1), ("refill", 1)])
+    t0 = 1_796_220_000.0
+    for i in range(3):
+        practice.record(store, learner, "trick-winner", 1, True, at=t0 + 700 * i)
+    practice.record(store, learner, "refill", 1, False, at=t0 + 1400)
+    _, stats = practice.load(store, learner)
+    assert stats[("trick-winner", 1)].streak == 3
+    assert stats[("trick-winner", 1)].card.state == 2  # FSRS's Review: scheduled in days
+    assert stats[("refill", 1)].card.state == 1 and stats[("refill", 1)].card.step == 0
+    assert stats[("trick-winner", 1)].card.due > stats[("refill", 1)].card.due
+    nxt = practice.next_up(stats, [("trick-winner", 1), ("refill", 1)], at=t0 + 1500)
     assert nxt == ("refill", 1)
     assert stats[("trick-winner", 1)].accuracy == 1.0
 

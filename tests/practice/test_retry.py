@@ -1,5 +1,5 @@
 """Retry your mistakes (tutorial.practice.retry): the cards the coach labelled a mistake or
-a blunder become positions, replayed to the learner's turn; a Leitner box like the drills'."""
+a blunder become positions, replayed to the learner's turn; each an FSRS card (an item)."""
 
 from __future__ import annotations
 
@@ -109,23 +109,48 @@ def test_a_position_that_does_not_replay_is_ignored(game: Game) -> None:
     assert retry.parse(n["id"], "not a position") is None
 
 
-def test_found_cards_go_up_a_box_missed_ones_come_back_sooner(game: Game, tmp_path: Path) -> None:
+T0 = 1_796_220_000.0
+
+
+def test_found_cards_come_back_later_missed_ones_sooner_until_learnt(
+    game: Game, tmp_path: Path
+) -> None:
     store = ProgressStore(tmp_path / "p.sqlite3")
     new = retry.from_review(game.profile, game.current, review_of(game))
-    assert retry.add(store, CODE, new) == 2
-    assert retry.add(store, CODE, new) == 0  # already there: boxes kept
-    _, due = retry.queue(store.items(CODE, retry.PREFIX))
-    first, second = due
+    assert retry.add(store, CODE, new, at=T0) == 2
+    assert retry.add(store, CODE, new, at=T0 + 5) == 0  # already there: cards kept
+    items = store.items(CODE, retry.PREFIX)
+    assert retry.due_now(retry.queue(items, T0 - 1), T0 - 1) == []
+    assert len(retry.due_now(retry.queue(items, T0), T0)) == 2  # due at once
+    first, second = retry.queue(items, T0 + 60)
     assert first.id == new[0]["id"]  # the oldest first
-    r = retry.record(store, CODE, first.id, right=True)
-    assert r is not None and r.box == 1 and r.due == 1 + 2
-    _, due = retry.queue(store.items(CODE, retry.PREFIX))
+    r = retry.record(store, CODE, first.id, right=True, at=T0 + 60)
+    assert r is not None and r.card.due == T0 + 60 + 600 and r.attempts == 1
+    due = retry.queue(store.items(CODE, retry.PREFIX), T0 + 90)
     assert [d.id for d in due] == [second.id, first.id]  # the one not found yet comes first
-    r = retry.record(store, CODE, second.id, right=False)
-    assert r is not None and r.box == 0 and r.attempts == 1
-    for _ in range(retry.TOP):
-        r = retry.record(store, CODE, first.id, right=True)
-    assert r is not None and r.box == retry.TOP
-    _, due = retry.queue(store.items(CODE, retry.PREFIX))
+    r = retry.record(store, CODE, second.id, right=False, at=T0 + 90)
+    assert r is not None and r.card.due == T0 + 90 + 60 and r.correct == 0
+    at, gaps = T0 + 660, []
+    while r is not None and not r.card.learnt:  # found each time it falls due
+        r = retry.record(store, CODE, first.id, right=True, at=at)
+        assert r is not None
+        gaps.append(r.card.due - at)
+        at = r.card.due
+    assert gaps == sorted(gaps) and gaps[-1] >= 21 * 86400 and len(gaps) <= 6, gaps
+    due = retry.queue(store.items(CODE, retry.PREFIX), at)
     assert [d.id for d in due] == [second.id]  # learnt: it leaves the queue
+    assert store.items(CODE, retry.PREFIX)[retry.PREFIX + first.id].done
     assert retry.record(store, CODE, "0000000000000000", right=True) is None
+
+
+def test_a_good_card_that_is_not_the_best_is_rated_hard(game: Game, tmp_path: Path) -> None:
+    store = ProgressStore(tmp_path / "p.sqlite3")
+    new = retry.from_review(game.profile, game.current, review_of(game))
+    retry.add(store, CODE, new, at=T0)
+    pid = new[0]["id"]
+    good = retry.record(store, CODE, pid, right=True, at=T0 + 60)
+    store2 = ProgressStore(tmp_path / "q.sqlite3")
+    retry.add(store2, CODE, new, at=T0)
+    hard = retry.record(store2, CODE, pid, right=True, helped=True, at=T0 + 60)
+    assert good is not None and hard is not None
+    assert hard.card.due < good.card.due and hard.card.difficulty > good.card.difficulty

@@ -1,5 +1,6 @@
 """AppTest, issue 11: stars on the home page, and "Review my mistakes" bringing back the
-questions answered wrong, spaced like the drills, without changing the lessons' stars."""
+questions answered wrong, scheduled by FSRS (an injected clock moves time on), without
+changing the lessons' stars."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import pytest
 
 from tests.ui.test_app import COURSE, _answer, app, no_errors, open_page
 from tutorial import mistakes
+from tutorial import review_schedule as rs
 from tutorial.engine.cards import Card
 from tutorial.i18n import LANGS, get_translator
 from tutorial.lessons.judge import expected
@@ -54,8 +56,27 @@ def test_home_shows_stars_and_the_review_of_mistakes(lang: str) -> None:
     assert waiting in text
 
 
+class Clock:
+    """The scheduler's time, moved on by the test (nothing sleeps)."""
+
+    def __init__(self, at: float) -> None:
+        self.at = at
+
+    def __call__(self) -> float:
+        return self.at
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
+    import time
+
+    c = Clock(time.time())
+    monkeypatch.setattr(rs, "clock", c)
+    return c
+
+
 @pytest.mark.parametrize("lang", LANGS)
-def test_a_missed_question_comes_back_and_leaves_once_learnt(lang: str) -> None:
+def test_a_missed_question_comes_back_and_leaves_once_learnt(lang: str, clock: Clock) -> None:
     assert L7 is not None
     t = get_translator(lang)
     q = L7.questions[0]
@@ -67,7 +88,8 @@ def test_a_missed_question_comes_back_and_leaves_once_learnt(lang: str) -> None:
     page = open_page(app(lang=lang, learner=code), "mistakes")
     no_errors(page)
     assert q.prompt.get(lang) in _texts(page)
-    for n in range(mistakes.TOP):
+    gaps = []
+    for n in range(8):
         base = f"review:{L7.id}:{q.id}:{n}"
         want = expected(q)
         if q.type == "cards":
@@ -80,27 +102,54 @@ def test_a_missed_question_comes_back_and_leaves_once_learnt(lang: str) -> None:
         assert any(q.right.get(lang) in s.value for s in page.success)
         page.button(key=f"next:{base}").click()
         page.run()
+        card = mistakes.queue(COURSE, ProgressStore().items(code), clock.at)
+        if not card:
+            break
+        wait = card[0].box.card.wait(clock.at)
+        gaps.append(wait)
+        # not due yet: the page says when it comes back, in the learner's language
+        said = t.n(
+            "Nothing is due now. {n} mistake to review later: it comes back {when}.",
+            "Nothing is due now. {n} mistakes to review later: the next one comes back {when}.",
+            1,
+            when=rs.in_words(lang, wait),
+        )
+        assert said in _texts(page), _texts(page)
+        clock.at += wait  # the learner comes back when it is due
+        page.run()
+        no_errors(page)
+        assert q.prompt.get(lang) in _texts(page)
     assert t("Nothing to review: no question answered wrong is waiting.") in _texts(page)
+    # right each time it fell due: 10 minutes, then days, growing, until three weeks
+    assert round(gaps[0]) == 600 and gaps == sorted(gaps) and len(gaps) >= 3, gaps
     # the lesson's own answers (and so its stars) are untouched by the review
     assert ProgressStore().items(code, lesson_prefix(L7.id)) == before
 
 
-def test_the_review_is_spaced_like_the_drills() -> None:
+def test_the_review_is_spaced_by_fsrs() -> None:
     store = ProgressStore()
-    code = "wxyz-2345"
+    code = new_learner_code()
+    t0 = 1_796_220_000.0
     assert L7 is not None
     for q in L7.questions[:2]:
         store.answer(code, L7.id, q.id, "x", False)
         store.answer(code, L7.id, q.id, "y", True)
-    _, due = mistakes.queue(COURSE, store.items(code))
+    due = mistakes.queue(COURSE, store.items(code), t0)
     first, second = (d.question.id for d in due)
     assert (first, second) == (L7.questions[0].id, L7.questions[1].id)
-    mistakes.record(store, code, L7.id, first, True)  # box 1, due after 2 more answers
-    _, due = mistakes.queue(COURSE, store.items(code))
+    assert all(d.is_due(t0) for d in due)  # missed: due at once
+    mistakes.record(store, code, L7.id, first, True, at=t0)  # due in 10 minutes
+    due = mistakes.queue(COURSE, store.items(code), t0 + 30)
     assert [d.question.id for d in due] == [second, first]
-    mistakes.record(store, code, L7.id, second, False)  # box 0: comes back at once
-    _, due = mistakes.queue(COURSE, store.items(code))
-    assert due[0].question.id == second and due[0].box.box == 0
+    assert [d.is_due(t0 + 30) for d in due] == [True, False]
+    mistakes.record(store, code, L7.id, second, False, at=t0 + 30)  # back in a minute
+    due = mistakes.queue(COURSE, store.items(code), t0 + 91)
+    assert due[0].question.id == second and due[0].is_due(t0 + 91)
+    assert not due[1].is_due(t0 + 91) and due[1].is_due(t0 + 600)
+    # a hint shown first: right, but rated Hard, so it comes back sooner than unaided
+    helped = mistakes.record(store, code, L7.id, second, True, helped=True, at=t0 + 91)
+    unaided = mistakes.record(store, code, L7.id, first, True, at=t0 + 600)
+    assert helped.card.difficulty > unaided.card.difficulty
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -139,7 +188,7 @@ def test_home_counts_questions_and_moves_waiting_apart(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_a_missed_card_is_judged_under_the_cards_as_in_the_lesson(
-    lang: str, monkeypatch: pytest.MonkeyPatch
+    lang: str, monkeypatch: pytest.MonkeyPatch, clock: Clock
 ) -> None:
     """The verdict of a card played again in the review is drawn under the cards on the
     table (the card buttons' note), where the learner clicked, as in the lesson: it was an
@@ -184,6 +233,7 @@ def test_a_missed_card_is_judged_under_the_cards_as_in_the_lesson(
     base = f"review:{L7.id}:{mistakes.move_id(step.id, mv.at)}:0"
     assert page.button(key=f"next:{base}").label == t("Next ▶")  # not "Next question ▶"
     page.button(key=f"next:{base}").click()
+    clock.at += 60  # wrong: it comes back a minute later
     page.run()
     page.session_state["_click"] = mv.card
     page.run()

@@ -5,6 +5,7 @@ table and is told whether it is a better card and why, in every language."""
 from __future__ import annotations
 
 import re
+import time
 from html import unescape
 
 import pytest
@@ -16,7 +17,7 @@ from tutorial.engine.cards import CODES
 from tutorial.explain import card_name
 from tutorial.i18n import LANGS, get_translator
 from tutorial.practice import retry
-from tutorial.progress import ProgressStore
+from tutorial.progress import ProgressStore, new_learner_code
 from tutorial.ui.table import cardbuttons
 
 
@@ -32,12 +33,13 @@ def test_a_costly_card_comes_back_and_the_better_card_is_found(
     lang: str, right: bool, positions: list[dict[str, object]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     tr = get_translator(lang)
-    retry.add(ProgressStore(), CODE, positions)
+    code = new_learner_code()
+    retry.add(ProgressStore(), code, positions)  # due at once
     clicker = Clicker()
     monkeypatch.setattr(cardbuttons, "_COMPONENT", clicker)
-    at = open_page(app(lang=lang, learner=CODE), "retry")
+    at = open_page(app(lang=lang, learner=code), "retry")
     no_errors(at)
-    (r, _) = retry.queue(ProgressStore().items(CODE, retry.PREFIX))[1]
+    r, _ = retry.queue(ProgressStore().items(code, retry.PREFIX), time.time())
     state = r.state()
     text = page_text(at, clicker)
     for c in hidden_cards(state):  # the learner's view of that moment, nothing more
@@ -62,9 +64,11 @@ def test_a_costly_card_comes_back_and_the_better_card_is_found(
     text = page_text(at, clicker)
     for c in hidden_cards(state):
         assert card_name(tr, c) not in text
-    saved = retry.queue(ProgressStore().items(CODE, retry.PREFIX))[1]
+    saved = retry.queue(ProgressStore().items(code, retry.PREFIX), time.time())
     again = next(x for x in saved if x.id == r.id)
-    assert (again.box, again.attempts) == ((1, 1) if right else (0, 1))
+    assert (again.attempts, again.correct) == ((1, 1) if right else (1, 0))
+    # right: back in 10 minutes (a learning step); wrong: in 1 minute
+    assert again.card.due - again.card.last == (600 if right else 60)
     at.button(key="retry_next").click().run()
     no_errors(at)
 
@@ -73,3 +77,22 @@ def test_nothing_to_retry_says_so_and_offers_the_practice_table() -> None:
     at = open_page(app(lang="fr", learner=CODE), "retry")
     no_errors(at)
     assert at.success and any("play" in str(p.proto.page) for p in at.get("page_link"))
+
+
+def test_positions_not_due_yet_say_when_they_come_back() -> None:
+    g = finished_game()
+    code = new_learner_code()
+    new = retry.from_review(g.profile, g.current, review_of(g))
+    assert retry.add(ProgressStore(), code, new) == 2  # due at once…
+    for n in new:  # …missed again: back in a minute
+        retry.record(ProgressStore(), code, str(n["id"]), right=False)
+    at = open_page(app(lang="pt", learner=code), "retry")
+    no_errors(at)
+    tr = get_translator("pt")
+    want = tr.n(
+        "Nothing is due now. {n} position to retry later: it comes back {when}.",
+        "Nothing is due now. {n} positions to retry later: the next one comes back {when}.",
+        2,
+        when="dentro de 1 minuto",
+    )
+    assert [x.value for x in at.success] == [want]

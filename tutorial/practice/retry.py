@@ -1,14 +1,15 @@
 """Retry your mistakes: the cards the coach labelled a mistake or a blunder at the practice
-table come back as positions to replay ("find a better card"), spaced like the drills.
+table come back as positions to replay ("find a better card"), scheduled by FSRS
+(:mod:`tutorial.review_schedule`).
 
 Each position is a progress item ``retry/<id>`` (through the progress store, so it survives
 a reload and follows the learner code to another device, on either backend). Its value is
 plain data: the deal (profile, seed, dealer), the actions up to the learner's decision, the
 card played, the coach's options (each card with its expected points over the worlds the
-learner could not tell apart, best first), the coach's reason when it proved one, and a
-Leitner box like the drills' (:mod:`tutorial.drills.practice`): a better card found moves it
-up a box, another card back to box 0; it is due again after ``2**box`` further retries
-(``retry/counter``) and leaves the queue at box :data:`TOP`.
+learner could not tell apart, best first), the coach's reason when it proved one, and the
+position's FSRS card (an *item*: the costly card at the table counts as its first review, Again).
+Each retry is rated: the best card Good, another better card Hard, any other card Again;
+the card says when the position is due again, and it leaves the queue once learnt.
 
 A card counts as "better" when its expected points are within :data:`GOOD` of the best
 card's: the coach's label for it would be *best* or *good*.
@@ -18,9 +19,10 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from tutorial import review_schedule as rs
 from tutorial.coach.labels import THRESHOLDS
 from tutorial.engine.actions import PlayCard, parse_action
 from tutorial.engine.state import State
@@ -29,8 +31,7 @@ from tutorial.progress import Item, ProgressStore
 
 PREFIX = "retry/"
 COUNTER = "retry/counter"
-TOP = 3
-"""Found three times in a row (at growing gaps) and a position has been learnt."""
+"""Every retry and every position added, counted (it orders the positions added)."""
 GOOD = dict(THRESHOLDS)["good"]
 """A card within this many expected points of the best one is a better card."""
 LABELS = ("mistake", "blunder")
@@ -58,11 +59,12 @@ class Retry:
     """Each card the coach priced, with its expected points for the learner's side."""
     reason: str | None
     label: str
-    box: int = 0
-    due: int = 0
     attempts: int = 0
     correct: int = 0
     added: int = 0
+    card: rs.Schedule = field(default_factory=rs.Schedule)
+    leitner: dict[str, int] | None = None
+    """The Leitner box and due counter of schema 2, kept as history by the migration."""
 
     @property
     def best(self) -> tuple[PlayCard, float]:
@@ -84,6 +86,10 @@ class Retry:
         value = self.value_of(card)
         return value is not None and self.best[1] - value <= GOOD + 1e-9
 
+    def is_best(self, card: int) -> bool:
+        value = self.value_of(card)
+        return value is not None and self.best[1] - value <= 1e-9
+
     def to_json(self) -> dict[str, Any]:
         return {
             "profile": self.profile,
@@ -94,12 +100,11 @@ class Retry:
             "options": [[str(a), round(v, 3)] for a, v in self.options],
             "reason": self.reason,
             "label": self.label,
-            "box": self.box,
-            "due": self.due,
             "attempts": self.attempts,
             "correct": self.correct,
             "added": self.added,
-        }
+            "card": self.card.to_json(),
+        } | ({"leitner": self.leitner} if self.leitner is not None else {})
 
 
 def _card(text: object) -> PlayCard:
@@ -113,6 +118,27 @@ def _int(value: object) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise ValueError("not a whole number")
     return value
+
+
+def _schedule(value: Mapping[str, Any]) -> rs.Schedule:
+    """The position's card; a value of schema 2 (a Leitner box not migrated yet) reads as
+    the card its box becomes."""
+    card = rs.Schedule.from_json(value.get("card"))
+    if card is None and "box" in value:
+        card = rs.from_leitner(
+            _int(value.get("box", 0)),
+            attempts=_int(value.get("attempts", 0)),
+            correct=_int(value.get("correct", 0)),
+            item=True,
+            last=0,
+        )
+    return card or rs.Schedule()
+
+
+def _leitner(value: object) -> dict[str, int] | None:
+    if not isinstance(value, dict):
+        return None
+    return {str(k): v for k, v in value.items() if isinstance(v, int) and not isinstance(v, bool)}
 
 
 def parse(pid: str, value: Any) -> Retry | None:
@@ -131,7 +157,11 @@ def parse(pid: str, value: Any) -> Retry | None:
             options,
             reason if isinstance(reason, str) else None,
             str(value["label"]),
-            *(_int(value.get(k, 0)) for k in ("box", "due", "attempts", "correct", "added")),
+            _int(value.get("attempts", 0)),
+            _int(value.get("correct", 0)),
+            _int(value.get("added", 0)),
+            _schedule(value),
+            _leitner(value.get("leitner")),
         )
         state = r.state()
     except (KeyError, TypeError, ValueError):
@@ -156,13 +186,23 @@ def positions(items: Mapping[str, Item]) -> list[Retry]:
     return out
 
 
-def queue(items: Mapping[str, Item]) -> tuple[int, list[Retry]]:
-    """The retry counter and every position not learnt yet, the next one first: due ones
-    (``due <= counter``) before later ones, a lower box first, then the oldest first."""
-    counter = _counter(items)
-    live = [r for r in positions(items) if r.box < TOP]
-    live.sort(key=lambda r: (max(r.due - counter, 0), r.box, r.added, r.id))
-    return counter, live
+def queue(items: Mapping[str, Item], at: float) -> list[Retry]:
+    """Every position not learnt yet, the next one first: the ones due at ``at`` first, the
+    weaker (lower stability) before the stronger, then the oldest first; then the others,
+    the one due soonest first."""
+    done = {k[len(PREFIX) :] for k, it in items.items() if it.done}
+    live = [r for r in positions(items) if not r.card.learnt and r.id not in done]
+
+    def key(r: Retry) -> tuple[float, float, int, str]:
+        wait = r.card.wait(at)
+        return (wait, r.card.strength if wait == 0 else 0.0, r.added, r.id)
+
+    live.sort(key=key)
+    return live
+
+
+def due_now(entries: list[Retry], at: float) -> list[Retry]:
+    return [r for r in entries if r.card.is_due(at)]
 
 
 def from_review(profile: str, rec: HandRecord, review: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -193,11 +233,13 @@ def from_review(profile: str, rec: HandRecord, review: Mapping[str, Any]) -> lis
     return out
 
 
-def add(store: Any, learner: str, new: list[dict[str, Any]]) -> int:
-    """Add positions to the learner's queue (one atomic write); a position already there
-    keeps its box. Returns how many were added."""
+def add(store: Any, learner: str, new: list[dict[str, Any]], *, at: float | None = None) -> int:
+    """Add positions to the learner's queue (one atomic write), each due at once from ``at``
+    (default now; its first retry is reviewed after the miss it stands for, Again); a
+    position already there keeps its card. Returns how many were added."""
     if not new:
         return 0
+    card = rs.Schedule(due=rs.now() if at is None else at).to_json()
     keys = tuple(PREFIX + n["id"] for n in new)
 
     def change(cur: dict[str, Item]) -> dict[str, tuple[Any, bool]]:
@@ -208,7 +250,7 @@ def add(store: Any, learner: str, new: list[dict[str, Any]]) -> int:
                 continue
             value = {k: v for k, v in n.items() if k != "id"}
             # ``added`` orders positions: the retry counter then the card's place in the hand
-            value.update(box=0, due=counter, attempts=0, correct=0, added=counter * 1000 + i)
+            value.update(attempts=0, correct=0, added=counter * 1000 + i, card=card)
             out[key] = (value, False)
         return out
 
@@ -216,10 +258,20 @@ def add(store: Any, learner: str, new: list[dict[str, Any]]) -> int:
     return len(saved) if isinstance(saved, dict) else 0
 
 
-def record(store: ProgressStore, learner: str, pid: str, right: bool) -> Retry | None:
-    """Count one retry of position ``pid``: one atomic read-modify-write of its box and the
-    counter. Returns the position as saved (None if it is not there)."""
+def record(
+    store: ProgressStore,
+    learner: str,
+    pid: str,
+    right: bool,
+    *,
+    helped: bool = False,
+    at: float | None = None,
+) -> Retry | None:
+    """Count one retry of position ``pid`` at ``at`` (default now): ``right`` a better
+    card, ``helped`` one that is not the best (rated Hard). One atomic read-modify-write
+    of its card and the counter. Returns the position as saved (None if it is not there)."""
     key = PREFIX + pid
+    when = rs.now() if at is None else at
 
     def change(cur: dict[str, Item]) -> dict[str, tuple[Any, bool]]:
         it = cur.get(key)
@@ -231,11 +283,10 @@ def record(store: ProgressStore, learner: str, pid: str, right: bool) -> Retry |
         value["attempts"] += 1
         if right:
             value["correct"] += 1
-            value["box"] = min(r.box + 1, TOP)
-        else:
-            value["box"] = 0
-        value["due"] = counter + 2 ** value["box"]
-        return {key: (value, value["box"] >= TOP), COUNTER: (counter, False)}
+        card = r.card if not r.card.new else rs.missed(when)
+        card = rs.review(card, rs.rating(right, helped=helped), when)
+        value["card"] = card.to_json()
+        return {key: (value, card.learnt), COUNTER: (counter, False)}
 
     saved = store.update(learner, (key, COUNTER), change)
     it = saved.get(key) if isinstance(saved, dict) else None

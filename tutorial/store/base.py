@@ -23,8 +23,20 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-SCHEMA_VERSION = 2
-"""The schema this program reads and writes, on every backend (2: saved games)."""
+SCHEMA_VERSION = 3
+"""The schema this program reads and writes, on every backend (2: saved games; 3: the
+Leitner boxes of the reviews become FSRS cards, :mod:`tutorial.store.leitner`)."""
+
+Rewrite = Callable[[str, Any, float], Any]
+"""A data migration: ``(item, value, updated)`` → the row's new value, or None to keep it."""
+
+
+def rewrites() -> dict[int, tuple[tuple[str, ...], Rewrite]]:
+    """Version → (the item prefixes it reads, the rewrite of each row's value), run by every
+    backend after that version's statements, in the same transaction."""
+    from tutorial.store import leitner  # the review schedule, imported only to migrate
+
+    return {3: (leitner.PREFIXES, leitner.rewrite)}
 
 
 class StoreError(Exception):

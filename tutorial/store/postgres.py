@@ -26,11 +26,13 @@ from tutorial.store.base import (
     SCHEMA_VERSION,
     ChangeFn,
     Item,
+    Rewrite,
     StoreError,
     changes,
     dumps,
     item_of,
     loads,
+    rewrites,
 )
 
 if TYPE_CHECKING:
@@ -56,6 +58,7 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         " learner TEXT NOT NULL, slot TEXT NOT NULL, value TEXT NOT NULL,"
         " updated DOUBLE PRECISION NOT NULL, PRIMARY KEY (learner, slot))",
     ),
+    3: (),  # data only: tutorial.store.leitner (base.rewrites)
 }
 """Version → statements that bring the schema from the version before to it."""
 
@@ -236,10 +239,29 @@ def _migrate(conn: psycopg.Connection[Any]) -> None:
     version = int(row[0]) if row and row[0] is not None else 0  # another may have won
     if version > SCHEMA_VERSION:
         raise StoreError(f"the database has schema {version}, newer than this program's")
+    data = rewrites()
     for n in range(version + 1, SCHEMA_VERSION + 1):
         for statement in MIGRATIONS[n]:
             conn.execute(statement)
+        if n in data:
+            _rewrite(conn, *data[n])
         conn.execute("INSERT INTO schema_version (version) VALUES (%s)", (n,))
+
+
+def _rewrite(conn: psycopg.Connection[Any], prefixes: tuple[str, ...], rewrite: Rewrite) -> None:
+    """Run a data migration over the rows under ``prefixes`` (in the caller's transaction)."""
+    for prefix in prefixes:
+        rows = conn.execute(
+            "SELECT learner, item, value, updated FROM progress WHERE left(item, %s) = %s",
+            (len(prefix), prefix),
+        ).fetchall()
+        for learner, item, text, updated in rows:
+            new = rewrite(str(item), loads(text), float(updated))
+            if new is not None:
+                conn.execute(
+                    "UPDATE progress SET value = %s WHERE learner = %s AND item = %s",
+                    (dumps(new), learner, item),
+                )
 
 
 def _reason(exc: Exception) -> str:

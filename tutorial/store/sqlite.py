@@ -22,11 +22,13 @@ from tutorial.store.base import (
     SCHEMA_VERSION,
     ChangeFn,
     Item,
+    Rewrite,
     StoreError,
     changes,
     dumps,
     item_of,
     loads,
+    rewrites,
 )
 
 MIGRATIONS: dict[int, tuple[str, ...]] = {
@@ -41,6 +43,7 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         " learner TEXT NOT NULL, slot TEXT NOT NULL, value TEXT NOT NULL,"
         " updated REAL NOT NULL, PRIMARY KEY (learner, slot))",
     ),
+    3: (),  # data only: tutorial.store.leitner (base.rewrites)
 }
 """Version → statements that bring the schema from the version before to it. Databases
 made before versioning have the version-1 table and ``user_version`` 0."""
@@ -112,9 +115,12 @@ class SqliteBackend:
             raise StoreError(f"the database has schema {version}, newer than this program's")
         db.execute("BEGIN IMMEDIATE")  # waits for any other writer (busy_timeout)
         version = int(db.execute("PRAGMA user_version").fetchone()[0])  # another may have won
+        data = rewrites()
         for n in range(version + 1, SCHEMA_VERSION + 1):
             for statement in MIGRATIONS[n]:
                 db.execute(statement)
+            if n in data:
+                _rewrite(db, *data[n])
         db.execute(f"PRAGMA user_version={max(version, SCHEMA_VERSION)}")
         db.execute("COMMIT")
         if version == 0:  # persistent: readers never wait for writers (best effort)
@@ -179,6 +185,22 @@ class SqliteBackend:
     def load_game(self, learner: str, slot: str) -> Any:
         rows = self._rows("SELECT value FROM games WHERE learner = ? AND slot = ?", (learner, slot))
         return loads(rows[0][0]) if rows else None
+
+
+def _rewrite(db: sqlite3.Connection, prefixes: tuple[str, ...], rewrite: Rewrite) -> None:
+    """Run a data migration over the rows under ``prefixes`` (in the caller's transaction)."""
+    for prefix in prefixes:
+        rows = db.execute(
+            "SELECT learner, item, value, updated FROM progress WHERE substr(item, 1, ?) = ?",
+            (len(prefix), prefix),
+        ).fetchall()
+        for learner, item, text, updated in rows:
+            new = rewrite(str(item), loads(text), float(updated))
+            if new is not None:
+                db.execute(
+                    "UPDATE progress SET value = ? WHERE learner = ? AND item = ?",
+                    (dumps(new), learner, item),
+                )
 
 
 def _select(db: sqlite3.Connection, sql: str, args: tuple[Any, ...]) -> list[tuple[Any, ...]]:

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import streamlit as st
 
+from tutorial import review_schedule as rs
 from tutorial.drills import practice
 from tutorial.drills.kinds import DIFFICULTIES, KINDS, generate
 from tutorial.drills.model import Puzzle
@@ -71,7 +72,7 @@ if (
     st.info(t("The puzzle in the link is not valid; here is a new one."), icon=":material/info:")
 if kind in KINDS and seed is not None and raw_level is None:
     difficulty = DIFFICULTIES[0]  # a link without a difficulty means the easy puzzle
-counter, stats = practice.load(store(), s.learner)
+_, stats = practice.load(store(), s.learner)
 mode = st.session_state.setdefault("drill_mode", kind if kind == MIXED else (kind or MIXED))
 cols = st.columns([2, 1])
 options = [MIXED, *KINDS]
@@ -83,7 +84,7 @@ def _new_puzzle() -> None:
     d = int(st.session_state["drill_level"])
     if chosen == MIXED:
         recent = st.session_state.setdefault("drill_recent", [])
-        chosen, d = practice.next_up(counter, stats, [(k, d) for k in KINDS], recent)
+        chosen, d = practice.next_up(stats, [(k, d) for k in KINDS], recent, at=rs.now())
         recent.append(chosen)
         del recent[: -practice.HISTORY]
     st.session_state["drill"] = (chosen, d, secrets.randbelow(2**31))
@@ -213,7 +214,7 @@ if submitted:
         if not st.session_state.get(f"counted:{base}"):  # one attempt counts per puzzle
             practice.record(store(), s.learner, k, d, ok)
             st.session_state[f"counted:{base}"] = True
-        counter, stats = practice.load(store(), s.learner)
+        _, stats = practice.load(store(), s.learner)
 res = st.session_state.get("drill_result")
 if res and tuple(res["puzzle"]) == (k, d, seed_now):
     with st.container(key="drill_verdict"):
@@ -261,10 +262,12 @@ st.page_link(
 # -- accuracy, streaks ----------------------------------------------------------------------
 st.subheader(t("Your practice"))
 rows = []
+now = rs.now()
 for kk in KINDS:
     for dd in DIFFICULTIES:
         st_ = stats[(kk, dd)]
         if st_.attempts:
+            wait = st_.card.wait(now)
             rows.append(
                 {
                     t("Kind of puzzle"): t(KIND_NAMES[kk]),
@@ -272,6 +275,7 @@ for kk in KINDS:
                     t("Accuracy"): f"{round(st_.accuracy * 100)}%",
                     t("Streak"): st_.streak,
                     t("Attempts"): st_.attempts,
+                    t("Next review"): rs.in_words(s.lang, wait) if wait else t("due now"),
                 }
             )
 if rows:

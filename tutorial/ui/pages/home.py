@@ -1,8 +1,10 @@
-"""Home: continue where you left off, progress per lesson, unavailable lessons."""
+"""Home: continue where you left off, what is due for review, progress per lesson,
+unavailable lessons."""
 
 import streamlit as st
 
-from tutorial import mistakes
+from tutorial import review_due
+from tutorial import review_schedule as rs
 from tutorial.mastery import stars
 from tutorial.progress import lesson_prefix
 from tutorial.ui.app import current, pages
@@ -62,13 +64,10 @@ for primer in (x for x in c.lessons if x.optional):
     )
 
 ready_to_play = False
-_, waiting = mistakes.queue(
-    c, store().items(s.learner, "lesson/") | store().items(s.learner, "review/")
-)
-if waiting:
+due = review_due.due_now(c, store(), s.learner, rs.now())
+if due.questions or due.moves:
     # questions and "your move" moments are counted apart: a move is not a question
-    n_questions = sum(1 for d in waiting if d.question is not None)
-    n_moves = len(waiting) - n_questions
+    n_questions, n_moves = due.questions, due.moves
     if n_questions and n_moves:
         questions = t.n("{n} question", "{n} questions", n_questions)
         moves = t.n("{n} move", "{n} moves", n_moves)
@@ -90,6 +89,35 @@ if waiting:
         label=label,
         icon=":material/replay:",
         query_params=link_params(s),
+    )
+if due.skills:
+    st.page_link(
+        pages(s)["drills"],
+        label=t.n(
+            "Drills: {n} skill to practise again",
+            "Drills: {n} skills to practise again",
+            due.skills,
+        ),
+        icon=":material/fitness_center:",
+        query_params=link_params(s, kind="mixed"),
+    )
+if due.positions:
+    st.page_link(
+        pages(s)["retry"],
+        label=t.n(
+            "Retry your mistakes: {n} position waiting",
+            "Retry your mistakes: {n} positions waiting",
+            due.positions,
+        ),
+        icon=":material/replay:",
+        query_params=link_params(s),
+    )
+if not due.any and due.next_in is not None:  # reviewed for now: say when the next one is
+    st.caption(
+        t(
+            "Nothing to review now; the next review is due {when}.",
+            when=rs.in_words(s.lang, due.next_in),
+        )
     )
 
 st.subheader(t("Your progress"), anchor=False)

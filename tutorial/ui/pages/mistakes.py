@@ -1,9 +1,10 @@
-"""Review my mistakes: the lesson questions answered wrong come back one at a time, spaced
-like the drills (:mod:`tutorial.mistakes`); answers here never change the lessons' stars."""
+"""Review my mistakes: the lesson questions answered wrong come back one at a time when FSRS
+says they are due (:mod:`tutorial.mistakes`); answers here never change the lessons' stars."""
 
 import streamlit as st
 
 from tutorial import mistakes
+from tutorial import review_schedule as rs
 from tutorial.lessons.cardwhy import question_feedback
 from tutorial.lessons.judge import judge
 from tutorial.lessons.model import YourMove
@@ -19,12 +20,15 @@ t = s.t
 st.title(t("Review my mistakes"), anchor=False)
 st.caption(
     t(
-        "Questions and moves you got wrong in the lessons come back here, the weaker ones "
-        "sooner, until you have got each right three times in a row."
+        "Questions and moves you got wrong in the lessons come back here when they are "
+        "due: minutes after a wrong answer, then at gaps of days that grow while you get "
+        "them right, until you remember each for three weeks."
     )
 )
 items = store().items(s.learner)
-_, due = mistakes.queue(course(), items)
+now = rs.now()
+scheduled = mistakes.queue(course(), items, now)
+due = mistakes.due_now(scheduled, now)
 pick = st.session_state.get("_review_pick")  # (lesson, entry id, its attempts when picked)
 shown = None  # the entry on screen: the one picked, until the learner asks for the next
 if pick is not None and st.session_state.get(f"res:review:{pick[0]}:{pick[1]}:{pick[2]}"):
@@ -32,6 +36,23 @@ if pick is not None and st.session_state.get(f"res:review:{pick[0]}:{pick[1]}:{p
 if shown is None and pick is not None:
     shown = next((d for d in due if (d.lesson.id, d.id) == pick[:2]), None)
 if shown is None:
+    if not due and scheduled:  # all scheduled later: say when, and what to do meanwhile
+        st.success(
+            t.n(
+                "Nothing is due now. {n} mistake to review later: it comes back {when}.",
+                "Nothing is due now. {n} mistakes to review later: the next one comes back {when}.",
+                len(scheduled),
+                when=rs.in_words(s.lang, scheduled[0].box.card.wait(now)),
+            ),
+            icon=":material/schedule:",
+        )
+        st.page_link(
+            pages(s)["drills"],
+            label=t("Meanwhile, practise with drills"),
+            icon=":material/fitness_center:",
+            query_params=link_params(s),
+        )
+        st.stop()
     if not due:
         st.success(
             t("Nothing to review: no question answered wrong is waiting."),
@@ -84,12 +105,17 @@ with st.container(border=True, key=f"rq:{lesson.id}:{key}"):
         if q.scenario is not None and q.type != "cards":
             scenario_preview(s, q)
         response = answer_widget(s, q, base)
+        helped = False
+        if q.hint.get(s.lang) and result is None:  # a right answer after it is rated Hard
+            helped = st.toggle(t("Show a hint"), key=f"rvhint:{base}")
+            if helped:
+                st.caption(safe_md(q.hint.get(s.lang)))
         if st.button(t("Check my answer"), key=f"submit:{base}", disabled=result is not None):
             if response is None or response == [] or response == ():
                 st.warning(t("Choose an answer first."))
             else:
                 ok = judge(q, response)
-                mistakes.record(store(), s.learner, lesson.id, q.id, ok)
+                mistakes.record(store(), s.learner, lesson.id, q.id, ok, helped=helped)
                 result = {
                     "ok": ok,
                     "response": list(response) if isinstance(response, list) else response,

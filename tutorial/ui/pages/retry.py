@@ -1,9 +1,10 @@
 """Retry your mistakes: the cards the coach marked as a mistake or a blunder at the practice
-table come back as positions, as the learner saw them, spaced like the drills
+table come back as positions, as the learner saw them, when FSRS says they are due
 (:mod:`tutorial.practice.retry`): find a better card."""
 
 import streamlit as st
 
+from tutorial import review_schedule as rs
 from tutorial.coach.reasons import reason_text
 from tutorial.engine.cards import Card
 from tutorial.practice import retry
@@ -24,14 +25,34 @@ st.caption(
     )
 )
 items = store().items(s.learner, retry.PREFIX)
-_, due = retry.queue(items)
+now = rs.now()
+scheduled = retry.queue(items, now)
+due = retry.due_now(scheduled, now)
 every = {r.id: r for r in retry.positions(items)}
 pick = st.session_state.get("_retry_pick")  # (position id, its attempts when picked)
 result = st.session_state.get("_retry_result")  # (position id, attempts, card, right)
 shown = every.get(pick[0]) if isinstance(pick, tuple) else None
-if shown is not None and not (result and result[0] == shown.id) and shown.box >= retry.TOP:
-    shown = None
+if (
+    shown is not None
+    and not (result and result[0] == shown.id)
+    and shown.id not in {x.id for x in due}
+):
+    shown = None  # learnt, or not due any more: the next due one
 if shown is None:
+    if not due and scheduled:  # all scheduled later: say when
+        st.success(
+            t.n(
+                "Nothing is due now. {n} position to retry later: it comes back {when}.",
+                "Nothing is due now. {n} positions to retry later: the next one comes back {when}.",
+                len(scheduled),
+                when=rs.in_words(s.lang, scheduled[0].card.wait(now)),
+            ),
+            icon=":material/schedule:",
+        )
+        st.page_link(
+            pages(s)["play"], label=t("Play at the practice table"), icon=":material/playing_cards:"
+        )
+        st.stop()
     if not due:
         st.success(
             t("Nothing to retry: no costly card of yours is waiting."),
@@ -121,7 +142,7 @@ clicked = cardbuttons.card_buttons(
 )
 if clicked is not None and not answered:
     right = r.is_better(clicked)
-    retry.record(store(), s.learner, r.id, right)
+    retry.record(store(), s.learner, r.id, right, helped=right and not r.is_best(clicked))
     st.session_state["_retry_result"] = (r.id, pick[1], clicked, right)
     st.rerun()
 if answered:
