@@ -115,7 +115,7 @@ def test_a_missed_question_comes_back_and_leaves_once_learnt(lang: str, clock: C
             when=rs.in_words(lang, wait),
         )
         assert said in _texts(page), _texts(page)
-        clock.at += wait  # the learner comes back when it is due
+        clock.at += wait + 1  # the learner comes back when it is due
         page.run()
         no_errors(page)
         assert q.prompt.get(lang) in _texts(page)
@@ -233,7 +233,7 @@ def test_a_missed_card_is_judged_under_the_cards_as_in_the_lesson(
     base = f"review:{L7.id}:{mistakes.move_id(step.id, mv.at)}:0"
     assert page.button(key=f"next:{base}").label == t("Next ▶")  # not "Next question ▶"
     page.button(key=f"next:{base}").click()
-    clock.at += 60  # wrong: it comes back a minute later
+    clock.at += 61  # wrong: it comes back a minute later
     page.run()
     page.session_state["_click"] = mv.card
     page.run()

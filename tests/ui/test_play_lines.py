@@ -46,5 +46,5 @@ def test_both_lines_replayed_from_a_costly_card(monkeypatch: pytest.MonkeyPatch)
     at.button(key="play_line_fwd").click().run()
     assert at.session_state["play_line"][2:] == (1, 1)
     costly = [d for d in data["decisions"] if d["phase"] == "play" and d["label"] in retry.LABELS]
-    _, due = retry.queue(ProgressStore().items(at.session_state["learner"], retry.PREFIX))
+    due = retry.queue(ProgressStore().items(at.session_state["learner"], retry.PREFIX), 2e9)
     assert len(due) == len(costly)

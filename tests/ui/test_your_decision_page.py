@@ -94,7 +94,13 @@ def test_a_forbidden_call_says_its_rule_and_counts_as_a_try() -> None:
     assert it.done and it.value["tried"] == ["pass"]
 
 
-def test_naming_trump_and_the_mistake_comes_back_in_the_review() -> None:
+def test_naming_trump_and_the_mistake_comes_back_in_the_review(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import time
+
+    from tutorial import review_schedule as rs
+
     t = get_translator("en")
     step = "load-with-trumps"
     d = decision(L9.id, step)
@@ -116,6 +122,8 @@ def test_naming_trump_and_the_mistake_comes_back_in_the_review() -> None:
     page.run()
     no_errors(page)
     assert "With ♦ diamonds as trump, A would hold 2 trumps" in infos(page)
+    later = time.time() + 61  # wrong: FSRS brings it back a minute later
+    monkeypatch.setattr(rs, "clock", lambda: later)
     page.button(key=f"next:{base}").click()
     page.run()
     page.button(key=f"rvc:review:{L9.id}:move/{step}/refill:1:S").click()
