@@ -1,17 +1,60 @@
 """Home: continue where you left off, what is due for review, progress per lesson,
 unavailable lessons."""
 
+from dataclasses import dataclass
+
 import streamlit as st
 
-from tutorial import review_due
+from tutorial import mistakes
 from tutorial import review_schedule as rs
+from tutorial.drills import practice
+from tutorial.lessons.model import Course
 from tutorial.mastery import stars
-from tutorial.progress import lesson_prefix
+from tutorial.practice import retry
+from tutorial.progress import ProgressStore, lesson_prefix
 from tutorial.ui.app import current, pages
 from tutorial.ui.lesson.review import stars_text
 from tutorial.ui.mdsafe import plain_md
 from tutorial.ui.session import course, last_position, link_params, store
 from tutorial.ui.views import safe_md
+
+
+@dataclass(frozen=True)
+class DueNow:
+    questions: int
+    """Missed lesson questions due now."""
+    moves: int
+    """Missed "your move" moments due now."""
+    skills: int
+    """Drill concepts (a kind at one difficulty) practised before and due again now."""
+    positions: int
+    """Practice-table positions due to retry now."""
+    next_in: float | None
+    """Seconds until the next thing not due yet falls due (None: nothing is waiting)."""
+
+    @property
+    def any(self) -> bool:
+        return bool(self.questions or self.moves or self.skills or self.positions)
+
+
+def due_now(lessons: Course, progress: ProgressStore, learner: str, at: float) -> DueNow:
+    """What is due at ``at`` across the three reviews, each read from its FSRS cards
+    (docs/review.md), and when the next thing not due yet falls due."""
+    items = progress.items(learner, "lesson/") | progress.items(learner, "review/")
+    entries = mistakes.queue(lessons, items, at)
+    due = mistakes.due_now(entries, at)
+    questions = sum(1 for d in due if d.question is not None)
+    _, stats = practice.load(progress, learner)
+    skills = practice.due(stats, at)
+    positions = retry.queue(progress.items(learner, retry.PREFIX), at)
+    ready = retry.due_now(positions, at)
+    later = [d.box.card.wait(at) for d in entries if not d.is_due(at)]
+    later += [s.card.wait(at) for kd, s in stats.items() if s.attempts and kd not in skills]
+    later += [r.card.wait(at) for r in positions if r not in ready]
+    return DueNow(
+        questions, len(due) - questions, len(skills), len(ready), min(later) if later else None
+    )
+
 
 s = current()
 t = s.t
@@ -64,7 +107,7 @@ for primer in (x for x in c.lessons if x.optional):
     )
 
 ready_to_play = False
-due = review_due.due_now(c, store(), s.learner, rs.now())
+due = due_now(c, store(), s.learner, rs.now())
 if due.questions or due.moves:
     # questions and "your move" moments are counted apart: a move is not a question
     n_questions, n_moves = due.questions, due.moves
