@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from typing import Any
 
@@ -10,17 +9,16 @@ import pytest
 
 import tutorial.bots.expert as expert
 import tutorial.bots.simbid as simbid
+from tests.support.budget import SLACK, counting_searches, no_draw_opening
 from tutorial.bots import decide
 from tutorial.bots.rules import call_for
 from tutorial.engine.actions import PASS, Call, NameTrump
-from tutorial.engine.cards import Suit, iter_bits, mask_of, parse_cards
+from tutorial.engine.cards import Suit, mask_of, parse_cards
 from tutorial.engine.observe import observe, sample_world
-from tutorial.engine.profiles import NO_DRAW, PAGAT_62
+from tutorial.engine.profiles import PAGAT_62
 from tutorial.engine.state import Phase, State
-from tutorial.solver import analyse, native
+from tutorial.solver import analyse
 from tutorial.solver.analyse import Analysis
-from tutorial.solver.position import Position
-from tutorial.solver.search import Search
 
 
 def _deal(first: str) -> State:
@@ -76,22 +74,6 @@ def test_bidding_worlds_fit_the_earlier_calls() -> None:
     assert any(call_for(PAGAT_62, 1, w.dealt[1], obs.calls[:1]) is not None for w in plain)
 
 
-def _no_draw_opening(seed: int) -> State:
-    """A no-draw hand (nine cards a hand, nine tricks) at its first card, bid by the rules
-    bot."""
-    rng = random.Random(seed)
-    s = State.random_deal(NO_DRAW, rng.randrange(4), rng)
-    while s.phase is not Phase.PLAY:
-        if s.is_chance():
-            s.apply(s.chance_outcome(rng))
-        else:
-            s.apply(decide("rules", observe(s, s.to_act), seed=seed))
-        if s.is_terminal():  # thrown in: deal again
-            s = State.random_deal(NO_DRAW, rng.randrange(4), rng)
-    assert sum(len(list(iter_bits(h))) for h in s.hands) == 36
-    return s
-
-
 def _counting_solves(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Patch the expert's solve to record the nodes of every solve (old or new signature)."""
     counted: list[int] = []
@@ -106,34 +88,14 @@ def _counting_solves(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return counted
 
 
-SLACK = 64
-"""Card nodes a solve may count past its node limit (those of the tricks in progress)."""
-
-
-def _counting_searches(monkeypatch: pytest.MonkeyPatch) -> list[Search]:
-    """Record every search ``tutorial.solver.native.new_search`` makes (whoever calls it):
-    their node counts are what a decision searched."""
-    made: list[Search] = []
-    real = native.chosen()
-
-    def make(pos: Position) -> Search:
-        search = real.search(pos)
-        made.append(search)
-        return search
-
-    counting = dataclasses.replace(real, search=make)  # type: ignore[arg-type]
-    monkeypatch.setattr(native, "chosen", lambda: counting)
-    return made
-
-
 def test_an_expert_card_in_a_no_draw_opening_stays_within_its_node_budget(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Issue 26, break 6: one no-draw world cost the expert millions of nodes (10-25 s a
     card). Its opening budget is now a hard limit on the nodes of the decision (seen
     failing before: 3,446,863 nodes for this card)."""
-    s = _no_draw_opening(5)
-    searches = _counting_searches(monkeypatch)
+    s = no_draw_opening(5)
+    searches = counting_searches(monkeypatch)
     action = decide("expert", observe(s, s.to_act), seed=2)
     assert action in s.legal_actions()
     nodes = sum(x.nodes for x in searches)
@@ -141,7 +103,7 @@ def test_an_expert_card_in_a_no_draw_opening_stays_within_its_node_budget(
 
 
 def test_a_small_node_budget_gives_the_same_decision_every_run() -> None:
-    s = _no_draw_opening(5)
+    s = no_draw_opening(5)
     obs = observe(s, s.to_act)
     runs = [expert.expert_play(obs, random.Random(7), max_nodes=3000, max_ms=None) for _ in "ab"]
     first, second = runs
@@ -158,7 +120,7 @@ def test_a_small_node_budget_gives_the_same_decision_every_run() -> None:
 def test_a_spent_deadline_stops_the_decision_with_a_legal_card() -> None:
     """The wall clock is the safety net over the node budget (the answer then depends on the
     machine, so only its legality and the reason are checked)."""
-    s = _no_draw_opening(5)
+    s = no_draw_opening(5)
     d = expert.expert_play(observe(s, s.to_act), random.Random(7), max_nodes=10**9, max_ms=0)
     assert d.action in s.legal_actions()
     assert d.stopped == "time" and d.samples == 1 and d.nodes <= SLACK
