@@ -112,6 +112,9 @@ def test_a_text_with_an_avoided_term_is_caught() -> None:
     assert caught("es", "D falla por encima con el 5♦.")
     assert caught("es", "el punto bajo")
     assert caught("es", "puedes **seguir\n        el palo o fallar**")  # across a line break
+    assert caught("es", "B puede seguir con 8♥ o 2♥") and caught("es", "D sigue con el 7♠.")
+    assert caught("es", "serviría para seguir los diamantes")
+    assert not caught("es", "La partida sigue con normalidad.")
     assert caught("en", "AC bid 7.")
     # issue 24: a team before a colon, bold markup inside a term (M9, M10), M11, M12
     assert caught("en", "BD: 5♥ + J♥ = 6. AC: A♥")
