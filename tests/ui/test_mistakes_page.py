@@ -245,3 +245,25 @@ def test_a_missed_card_is_judged_under_the_cards_as_in_the_lesson(
     assert parse_index(mv.card) not in drawn[-1]["cards"]
     assert f'data-card="{mv.card}"' in str(drawn[-1]["table"])
     assert t("{seat} to play", seat=mv.seat) not in str(drawn[-1]["table"])
+
+
+@pytest.mark.parametrize("hide_again", [False, True])
+def test_a_right_answer_after_the_hint_is_rated_hard(hide_again: bool) -> None:
+    """The hint shown (even hidden again before checking) makes a right answer Hard: back
+    in 5½ minutes (FSRS's Hard on a first learning step), not 10 as unaided."""
+    assert L7 is not None
+    q = next(x for x in L7.questions if x.type == "single")
+    store, code = ProgressStore(), new_learner_code()
+    store.answer(code, L7.id, q.id, "x", False)
+    page = open_page(app(lang="fr", learner=code), "mistakes")
+    no_errors(page)
+    base = f"review:{L7.id}:{q.id}:0"
+    page.toggle(key=f"rvhint:{base}").set_value(True).run()
+    assert q.hint.get("fr") in _texts(page)
+    if hide_again:
+        page.toggle(key=f"rvhint:{base}").set_value(False).run()
+    page.radio(key=f"ans:{base}").set_value(expected(q))
+    page.button(key=f"submit:{base}").click().run()
+    no_errors(page)
+    saved = mistakes.queue(COURSE, store.items(code), 0)[0].box.card
+    assert saved.last is not None and round(saved.due - saved.last) == 330

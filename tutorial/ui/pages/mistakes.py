@@ -105,11 +105,11 @@ with st.container(border=True, key=f"rq:{lesson.id}:{key}"):
         if q.scenario is not None and q.type != "cards":
             scenario_preview(s, q)
         response = answer_widget(s, q, base)
-        helped = False
-        if q.hint.get(s.lang) and result is None:  # a right answer after it is rated Hard
-            helped = st.toggle(t("Show a hint"), key=f"rvhint:{base}")
-            if helped:
-                st.caption(safe_md(q.hint.get(s.lang)))
+        hint = q.hint.get(s.lang) if result is None else ""  # right after it: rated Hard
+        if hint and st.toggle(t("Show a hint"), key=f"rvhint:{base}"):
+            st.session_state[f"rvhinted:{base}"] = True  # seen once: hidden again counts
+            st.caption(safe_md(hint))
+        helped = bool(st.session_state.get(f"rvhinted:{base}"))
         if st.button(t("Check my answer"), key=f"submit:{base}", disabled=result is not None):
             if response is None or response == [] or response == ():
                 st.warning(t("Choose an answer first."))
