@@ -140,6 +140,8 @@ def test_found_cards_come_back_later_missed_ones_sooner_until_learnt(
     due = retry.queue(store.items(CODE, retry.PREFIX), at)
     assert [d.id for d in due] == [second.id]  # learnt: it leaves the queue
     assert store.items(CODE, retry.PREFIX)[retry.PREFIX + first.id].done
+    # the home page's count, read without replaying: the same cards
+    assert retry.schedules(store.items(CODE, retry.PREFIX)) == [d.card for d in due]
     assert retry.record(store, CODE, "0000000000000000", right=True) is None
 
 

@@ -205,6 +205,25 @@ def due_now(entries: list[Retry], at: float) -> list[Retry]:
     return [r for r in entries if r.card.is_due(at)]
 
 
+def schedules(items: Mapping[str, Item]) -> list[rs.Schedule]:
+    """The cards of the positions not learnt yet, read without replaying each position (a
+    page run that only counts, like the home page's: replaying 200 positions took 135–245 ms
+    under load; :func:`queue` replays them, and skips one that no longer replays)."""
+    out = []
+    for key, it in items.items():
+        if not key.startswith(PREFIX) or key == COUNTER or it.done:
+            continue
+        if not isinstance(it.value, dict) or not isinstance(it.value.get("options"), list):
+            continue
+        try:
+            card = _schedule(it.value)
+        except ValueError:
+            continue
+        if not card.learnt:
+            out.append(card)
+    return out
+
+
 def from_review(profile: str, rec: HandRecord, review: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The positions a hand's review sends to the queue: every card of the learner the
     coach labelled mistake or blunder (plain data, ``id`` included)."""

@@ -46,11 +46,11 @@ def due_now(lessons: Course, progress: ProgressStore, learner: str, at: float) -
     questions = sum(1 for d in due if d.question is not None)
     _, stats = practice.load(progress, learner)
     skills = practice.due(stats, at)
-    positions = retry.queue(progress.items(learner, retry.PREFIX), at)
-    ready = retry.due_now(positions, at)
+    positions = retry.schedules(progress.items(learner, retry.PREFIX))
+    ready = [card for card in positions if card.is_due(at)]
     later = [d.box.card.wait(at) for d in entries if not d.is_due(at)]
     later += [s.card.wait(at) for kd, s in stats.items() if s.attempts and kd not in skills]
-    later += [r.card.wait(at) for r in positions if r not in ready]
+    later += [card.wait(at) for card in positions if not card.is_due(at)]
     return DueNow(
         questions, len(due) - questions, len(skills), len(ready), min(later) if later else None
     )
