@@ -15,12 +15,14 @@ same run; the load average is printed with the figures.
 
 Run: ``flock /tmp/cinch-heavy.lock .venv/bin/python benchmarks/bench_thinking.py
 [--hands N] [--tricks T] [--unbounded T] [--profiles a,b] [--worst K] [--max-nodes N]
-[--json]``.
+[--hints N] [--json]``. ``--hints N`` also times the /play hint (``tutorial.coach.hint``) at
+the first N plays of each profile, with its budget and without.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import random
@@ -32,10 +34,11 @@ from typing import Any
 
 import tutorial.bots.expert as expert
 from tutorial.bots import decide, rng_for
+from tutorial.coach.hint import hint
 from tutorial.engine.observe import observe
 from tutorial.engine.profiles import PROFILES
 from tutorial.engine.state import Phase, State
-from tutorial.solver import analyse
+from tutorial.solver import analyse, native
 from tutorial.solver.native import solver_kind
 
 ORDER = ["no-draw", *(p for p in PROFILES if p != "no-draw")]
@@ -97,6 +100,39 @@ def measure(label: str, s: State, seed: int, max_nodes: int | None = None) -> di
     }
 
 
+def measure_hint(label: str, s: State, seed: int, bounded: bool) -> dict[str, Any]:
+    """The /play hint at ``s`` (its own budget, or none), with the nodes of its searches."""
+    made: list[Any] = []
+    real = native.chosen()
+
+    def make(pos: Any) -> Any:
+        search = real.search(pos)
+        made.append(search)
+        return search
+
+    names = vars(native)
+    saved = names["chosen"]
+    counting = dataclasses.replace(real, search=make)  # type: ignore[arg-type]
+    names["chosen"] = lambda: counting
+    limits: dict[str, Any] = {} if bounded else {"max_nodes": 1 << 62, "max_ms": None}
+    try:
+        w0, c0 = time.perf_counter(), time.process_time()
+        h = hint(observe(s, s.to_act), seed=seed, **limits)
+        c1, w1 = time.process_time(), time.perf_counter()
+    finally:
+        names["chosen"] = saved
+    return {
+        "position": label,
+        "phase": "hint",
+        "action": str(h.best.action),
+        "nodes": sum(x.nodes for x in made),
+        "samples": h.samples,
+        "stopped": None if h.exact else "limit",
+        "wall_ms": round((w1 - w0) * 1000, 1),
+        "cpu_ms": round((c1 - c0) * 1000, 1),
+    }
+
+
 def _p95(values: list[float]) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
@@ -113,7 +149,7 @@ def summary(rows: list[dict[str, Any]], worst: int) -> dict[str, Any]:
         "cpu_ms_max": max(cpu),
         "wall_ms_max": max(r["wall_ms"] for r in rows),
         "nodes_max": max(r["nodes"] for r in rows),
-        "stopped": {k: sum(r["stopped"] == k for r in rows) for k in ("nodes", "time")},
+        "stopped": {k: sum(r["stopped"] == k for r in rows) for k in ("nodes", "time", "limit")},
         "worst": sorted(rows, key=lambda r: -r["cpu_ms"])[:worst],
     }
 
@@ -126,6 +162,7 @@ def run(
     worst: int,
     seed: int,
     max_nodes: int | None = None,
+    hints: int = 0,
 ) -> dict[str, Any]:
     out: dict[str, Any] = {
         "solver": solver_kind(),
@@ -144,8 +181,13 @@ def run(
     for profile in profiles:
         bounded: list[dict[str, Any]] = []
         before: list[dict[str, Any]] = []
+        hinted: list[dict[str, Any]] = []
+        hinted_before: list[dict[str, Any]] = []
         for i, (label, s) in enumerate(positions(profile, hands, tricks, seed)):
             bounded.append(measure(label, s, seed + i, max_nodes))
+            if s.phase is Phase.PLAY and len(hinted) < hints:
+                hinted.append(measure_hint(label, s, seed + i, True))
+                hinted_before.append(measure_hint(label, s, seed + i, False))
             if s.phase is Phase.PLAY and len(s.tricks) < before_tricks:
                 with unbounded():
                     before.append(measure(label, s, seed + i))
@@ -156,6 +198,8 @@ def run(
             "bounded_plays": summary(plays, 0),
             "bounded_on_unbounded_positions": summary(same, 0),
             "unbounded": summary(before, worst),
+            "hint_bounded": summary(hinted, worst),
+            "hint_unbounded": summary(hinted_before, worst),
         }
         if before and same:
             entry["ratio_unbounded_to_bounded_cpu_max"] = round(
@@ -189,6 +233,9 @@ def main() -> None:
     ap.add_argument("--worst", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--max-nodes", type=int, help="the expert's node limit (default: its own)")
+    ap.add_argument(
+        "--hints", type=int, default=0, help="also time the /play hint, bounded and not, at N plays"
+    )
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     names = [p for p in args.profiles.split(",") if p]
@@ -196,7 +243,14 @@ def main() -> None:
     if unknown:
         ap.error(f"unknown profile(s) {', '.join(unknown)}: expected {', '.join(PROFILES)}")
     result = run(
-        names, args.hands, args.tricks, args.unbounded, args.worst, args.seed, args.max_nodes
+        names,
+        args.hands,
+        args.tricks,
+        args.unbounded,
+        args.worst,
+        args.seed,
+        args.max_nodes,
+        args.hints,
     )
     if args.json:
         print(json.dumps(result))
@@ -212,12 +266,14 @@ def main() -> None:
         print(_line("  plays", e["bounded_plays"]))
         print(_line("  same", e["bounded_on_unbounded_positions"]))
         print(_line("unbounded", e["unbounded"]))
+        print(_line("hint", e["hint_bounded"]))
+        print(_line("hint unb.", e["hint_unbounded"]))
         if "ratio_unbounded_to_bounded_cpu_max" in e:
             print(
                 f"  worst CPU unbounded/bounded {e['ratio_unbounded_to_bounded_cpu_max']}x, "
                 f"same action {e['same_action']} of {e['bounded_on_unbounded_positions']['n']}"
             )
-        for mode in ("bounded", "unbounded"):
+        for mode in ("bounded", "unbounded", "hint_bounded", "hint_unbounded"):
             for r in e[mode].get("worst", []):
                 print(
                     f"    {mode:9} {r['position']}: {r['cpu_ms']} ms CPU, {r['wall_ms']} ms "
