@@ -305,3 +305,85 @@ def test_the_rooms_check_finds_what_it_forbids(tmp_path: Path) -> None:
         "ui/lesson/quiz.py (lesson) -> tutorial.ui.play",
         "ui/table/svg.py (table) -> tutorial.ui.session",
     ]
+
+
+# -- no import cycle anywhere -----------------------------------------------------------------
+def module_name(path: Path, pkg: Path = PKG) -> str:
+    parts = list(path.relative_to(pkg.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def import_graph(pkg: Path = PKG) -> dict[str, set[str]]:
+    """Module → the package's modules it imports: at module level or inside a function (an
+    import hidden in a function still makes a loop), not under ``if TYPE_CHECKING:`` (names
+    for the type checker only). ``from a.b import c`` names ``a.b.c`` when that is a module."""
+    names = {module_name(p, pkg): p for p in pkg.rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for name, path in names.items():
+        out = _imported(ast.parse(path.read_text(encoding="utf-8")), set(names))
+        out.discard(name)
+        graph[name] = out
+    return graph
+
+
+def _imported(node: ast.AST, names: set[str]) -> set[str]:
+    out: set[str] = set()
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+            continue
+        if isinstance(child, ast.Import):
+            out.update(a.name for a in child.names if a.name in names)
+        elif isinstance(child, ast.ImportFrom) and child.module:
+            for a in child.names:
+                sub = f"{child.module}.{a.name}"
+                if sub in names:
+                    out.add(sub)
+                elif child.module in names:
+                    out.add(child.module)
+        out |= _imported(child, names)
+    return out
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import loops of ``graph`` (each strongly connected group of two or more)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def connect(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                connect(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = [stack.pop()]
+            while group[-1] != v:
+                group.append(stack.pop())
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            connect(v)
+    return found
+
+
+def test_no_module_of_the_package_imports_itself_back() -> None:
+    assert cycles(import_graph()) == []
+
+
+def test_the_cycle_check_sees_an_import_hidden_in_a_function(tmp_path: Path) -> None:
+    pkg = tmp_path / "tutorial"
+    (pkg / "engine").mkdir(parents=True)
+    (pkg / "engine" / "a.py").write_text("from tutorial.engine.b import x\n")
+    (pkg / "engine" / "b.py").write_text("def f():\n    from tutorial.engine import a\n")
+    (pkg / "engine" / "c.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from tutorial.engine import d\n"
+    )
+    (pkg / "engine" / "d.py").write_text("from tutorial.engine import c\n")
+    assert cycles(import_graph(pkg)) == [["tutorial.engine.a", "tutorial.engine.b"]]

@@ -14,9 +14,10 @@ from tutorial.bots import decide
 from tutorial.bots.rules import call_for
 from tutorial.engine.actions import PASS, Call, NameTrump
 from tutorial.engine.cards import Suit, mask_of, parse_cards
-from tutorial.engine.observe import observe, sample_world
+from tutorial.engine.observe import observe
 from tutorial.engine.profiles import PAGAT_62
 from tutorial.engine.state import Phase, State
+from tutorial.engine.worlds import sample_world
 from tutorial.solver import analyse
 from tutorial.solver.analyse import Analysis
 

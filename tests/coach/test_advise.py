@@ -13,9 +13,10 @@ from tutorial.coach.advise import outcome_table
 from tutorial.coach.playout import as_declarer, play_out, points
 from tutorial.engine.actions import Action, NameTrump
 from tutorial.engine.cards import parse_index
-from tutorial.engine.observe import Observation, observe, resample, sample_world
+from tutorial.engine.observe import Observation, observe
 from tutorial.engine.profiles import CLASSIC_51, PAGAT_62
 from tutorial.engine.state import Phase, State
+from tutorial.engine.worlds import resample, sample_world
 
 
 def _deal(a: str, b: str, c: str, d: str, stock: str, dealer: int = 3) -> State:

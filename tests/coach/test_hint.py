@@ -14,9 +14,10 @@ from tutorial.coach.hint import Hint, hint
 from tutorial.coach.values import best_line, world_values
 from tutorial.engine.actions import PlayCard
 from tutorial.engine.cards import CODES, iter_bits
-from tutorial.engine.observe import observe, sample_world
+from tutorial.engine.observe import observe
 from tutorial.engine.profiles import PAGAT_62
 from tutorial.engine.state import Phase, State
+from tutorial.engine.worlds import sample_world
 
 
 def _learner_to_lead(seed: int) -> State:

@@ -10,9 +10,10 @@ from tutorial.coach import review
 from tutorial.coach.keeps import MAX_OPTIONS, candidates, keep_values
 from tutorial.coach.review import decision_points
 from tutorial.engine.actions import DealerKeep, Keep
-from tutorial.engine.observe import observe, resample
+from tutorial.engine.observe import observe
 from tutorial.engine.profiles import CLASSIC_51, PAGAT_62
 from tutorial.engine.state import Phase
+from tutorial.engine.worlds import resample
 
 
 def _keep_point(profile, seed, bidder, seat):  # type: ignore[no-untyped-def]

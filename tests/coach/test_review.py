@@ -10,9 +10,10 @@ from tests.coach.conftest import finish, random_hand
 from tutorial.coach import LABELS, REASONS, Decision, label_of, review
 from tutorial.coach.review import decision_points
 from tutorial.engine.actions import Call, NameTrump, PlayCard
-from tutorial.engine.observe import observe, resample
+from tutorial.engine.observe import observe
 from tutorial.engine.profiles import CLASSIC_51, PAGAT_62
 from tutorial.engine.state import Phase
+from tutorial.engine.worlds import resample
 
 
 def _check(d: Decision) -> None:

@@ -18,7 +18,7 @@ from tutorial.drills.render import check, describe, render
 from tutorial.engine.cards import parse_index
 from tutorial.engine.trumps import LEFT_PEDRO, RIGHT_PEDRO, TRUMP_MASK
 from tutorial.i18n import LANGS, LOCALES_DIR, get_translator
-from tutorial.lessons.loader import load_course
+from tutorial.lessons.course import load_course
 from tutorial.progress import ProgressStore, new_learner_code
 from tutorial.scenario.replay import replay
 from tutorial.yamldoc import Where, YamlDoc

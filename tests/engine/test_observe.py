@@ -7,9 +7,10 @@ import random
 import pytest
 
 from tutorial.engine.cards import iter_bits
-from tutorial.engine.observe import ResampleError, observe, resample
+from tutorial.engine.observe import observe
 from tutorial.engine.profiles import NO_DRAW, PAGAT_62, PROFILES
 from tutorial.engine.state import DEALER_KEEPS, KEEP, Phase, State
+from tutorial.engine.worlds import ResampleError, resample
 
 
 def advance(state: State, rng: random.Random, steps: int) -> None:
@@ -168,7 +169,7 @@ def test_every_true_card_place_is_among_the_worlds_late_in_a_hand() -> None:
 
 @pytest.mark.parametrize("profile", sorted(PROFILES))
 def test_a_world_sampled_from_the_observation_alone_is_consistent(profile: str) -> None:
-    from tutorial.engine.observe import sample_world
+    from tutorial.engine.worlds import sample_world
 
     for seed in range(15):
         s = random_position(profile, 100 + seed)
@@ -192,7 +193,7 @@ def at_chance(seed_from: int = 0) -> State:
 
 
 def test_resampling_at_a_chance_node_is_refused_with_a_reason() -> None:
-    from tutorial.engine.observe import sample_world
+    from tutorial.engine.worlds import sample_world
 
     s = at_chance()
     with pytest.raises(ResampleError, match="chance node"):
@@ -232,7 +233,7 @@ def test_in_the_refill_a_resampled_world_is_consistent_and_plays_on(profile: str
     """At each keep decision of the refill, for every seat (the one deciding and the others):
     the world gives the same observation, holds the seat's cards, awaits the same decision
     with the same legal actions when it is the seat's own, and plays on to the end."""
-    from tutorial.engine.observe import sample_world
+    from tutorial.engine.worlds import sample_world
 
     checked = 0
     for seed in range(10):

@@ -8,10 +8,11 @@ import pytest
 from tests.engine.test_observe import advance
 from tutorial.engine.errors import InvalidInput
 from tutorial.engine.hand import Hand
-from tutorial.engine.observe import observe, resample, sample_world
+from tutorial.engine.observe import observe
 from tutorial.engine.profiles import CLASSIC_51, PAGAT_62, PROFILES
 from tutorial.engine.scoring import bidder_goes_out, check_score, game_over, hand_decision
 from tutorial.engine.state import Phase, State
+from tutorial.engine.worlds import resample, sample_world
 
 
 def test_a_hand_starts_a_new_game_unless_told_otherwise() -> None:

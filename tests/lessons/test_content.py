@@ -12,8 +12,8 @@ import pytest
 import yaml
 
 from tutorial.cli import main
+from tutorial.lessons.course import load_course
 from tutorial.lessons.feedback import opening_verdict
-from tutorial.lessons.loader import load_course
 from tutorial.lessons.model import LANGS
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tutorial.lessons.loader import load_course
+from tutorial.lessons.course import load_course
 from tutorial.lessons.model import Course, Question, Scenario, Step
 from tutorial.scenario.files import replay_data
 

@@ -17,8 +17,9 @@ from tests.lessons.test_loader import good_lesson, problems_of, text
 from tutorial.engine.core import legal_actions
 from tutorial.i18n import LANGS, get_translator
 from tutorial.lessons.choicewhy import choice_said, decision_feedback, keep_lines, option_label
+from tutorial.lessons.course import load_course
 from tutorial.lessons.dealerkeep import keep_action, keep_state
-from tutorial.lessons.loader import lessons_dir, load_course
+from tutorial.lessons.loader import lessons_dir
 from tutorial.lessons.model import YourDecision
 
 REFILL = yaml.safe_load((lessons_dir() / "scenarios" / "04-refill.yaml").read_text())

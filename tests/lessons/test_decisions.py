@@ -14,8 +14,8 @@ import pytest
 from tests.lessons.test_loader import good_lesson, problems_of, text, write_course
 from tutorial.i18n import LANGS, get_translator
 from tutorial.lessons.choicewhy import decision_feedback
+from tutorial.lessons.course import load_course
 from tutorial.lessons.decisions import generated
-from tutorial.lessons.loader import load_course
 from tutorial.lessons.model import YourDecision
 
 STOCK = ["9C", "AS", "JH", "QS", "6C", "8D", "2C", "QH"]

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tutorial.cli import main
-from tutorial.lessons.loader import load_course
+from tutorial.lessons.course import load_course
 
 ROOT = Path(__file__).resolve().parents[2]
 TARGET = "07-left-pedro.yaml"

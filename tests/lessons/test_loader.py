@@ -9,8 +9,8 @@ import pytest
 import yaml
 
 from tutorial.cli import main
+from tutorial.lessons.course import load_course
 from tutorial.lessons.judge import expected, judge
-from tutorial.lessons.loader import load_course
 from tutorial.lessons.model import LANGS
 
 REAL = Path(__file__).resolve().parents[2] / "lessons"

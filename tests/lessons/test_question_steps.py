@@ -13,7 +13,7 @@ from tests.lessons.test_loader import good_lesson, problems_of, text, write_cour
 from tutorial.engine.cards import parse_index
 from tutorial.i18n import LANGS, get_translator
 from tutorial.lessons.cardwhy import question_feedback, why_below
-from tutorial.lessons.loader import load_course
+from tutorial.lessons.course import load_course
 
 REAL = load_course()
 

@@ -13,7 +13,7 @@ import yaml
 
 from tests.lessons.test_loader import good_lesson, problems_of, write_course
 from tutorial.cli import main
-from tutorial.lessons.loader import load_course
+from tutorial.lessons.course import load_course
 from tutorial.lessons.solvercheck import hand_of
 from tutorial.solver.analyse import solve
 from tutorial.solver.position import Position

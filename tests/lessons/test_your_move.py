@@ -16,7 +16,7 @@ from tutorial.engine.seats import Seat
 from tutorial.explain import explain_illegal
 from tutorial.i18n import LANGS, get_translator
 from tutorial.lessons.cardwhy import illegal_feedback, move_feedback, trick_end
-from tutorial.lessons.loader import load_course
+from tutorial.lessons.course import load_course
 from tutorial.lessons.model import YourMove
 from tutorial.scenario.results import TablePlay
 

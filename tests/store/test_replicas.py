@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from tutorial.devserver import free_port
-from tutorial.lessons.loader import load_course
+from tutorial.lessons.course import load_course
 from tutorial.progress import ProgressStore, new_learner_code, step_item
 from tutorial.replicas import Cluster, nginx_config, running_cluster
 

@@ -6,8 +6,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tutorial.i18n import LANGS
+from tutorial.lessons.course import load_course
 from tutorial.lessons.judge import expected
-from tutorial.lessons.loader import load_course
 from tutorial.progress import ProgressStore, question_item
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tutorial.devserver import CHROMIUM_ARGS, running_app
-from tutorial.lessons.loader import load_course
+from tutorial.lessons.course import load_course
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"

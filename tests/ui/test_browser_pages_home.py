@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.ui.test_browser import ARGS, CHROMIUM, pw, server, wait_idle
-from tutorial.lessons.loader import load_course
+from tutorial.lessons.course import load_course
 
 __all__ = ["server"]
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-import tutorial.lessons.loader as loader
+import tutorial.lessons.course as course
 from tests.lessons.test_hostile_lessons import HOSTILE, TARGET
 from tests.ui.test_bad_content import run
 from tutorial.ui.mdsafe import plain_md, safe_md
@@ -57,13 +57,13 @@ def test_the_course_is_read_once_per_version_of_its_files(
 ) -> None:
     (lessons / TARGET).write_bytes(HOSTILE["alias-bomb"].encode())  # type: ignore[union-attr]
     calls: list[int] = []
-    real = loader.load_course
+    real = course.load_course
 
     def counted(root: Path | None = None) -> object:
         calls.append(1)
         return real(root)
 
-    monkeypatch.setattr(loader, "load_course", counted)
+    monkeypatch.setattr(course, "load_course", counted)
     import tutorial.ui.session as session
 
     monkeypatch.setattr(session, "load_course", counted)

@@ -4,7 +4,7 @@ learner's language and its typography."""
 from __future__ import annotations
 
 from tutorial.i18n import get_translator
-from tutorial.lessons.loader import load_course
+from tutorial.lessons.course import load_course
 from tutorial.ui.lesson.moments import frame_facts
 
 

@@ -56,7 +56,7 @@ def test_the_pages_are_made_once_a_session_and_language(monkeypatch: pytest.Monk
 
 def test_a_moment_table_is_drawn_once_and_the_same() -> None:
     from tutorial.i18n import get_translator
-    from tutorial.lessons.loader import load_course
+    from tutorial.lessons.course import load_course
     from tutorial.ui.table.moment import frame_table, taken_so_far
     from tutorial.ui.views import _moment_table, moment_table
 

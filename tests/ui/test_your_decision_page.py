@@ -19,8 +19,9 @@ from tests.ui.test_app import COURSE, app, no_errors, open_page
 from tutorial.engine.cards import CODES
 from tutorial.i18n import LANGS, get_translator
 from tutorial.lessons.choicewhy import choice_said, decision_feedback
+from tutorial.lessons.course import load_course
 from tutorial.lessons.dealerkeep import keep_state
-from tutorial.lessons.loader import lessons_dir, load_course
+from tutorial.lessons.loader import lessons_dir
 from tutorial.lessons.model import YourDecision
 from tutorial.mastery import stars
 from tutorial.progress import ProgressStore, lesson_prefix, move_item

@@ -1,7 +1,7 @@
 """The ``expert`` bot: Perfect Information Monte Carlo (as GIB plays bridge).
 
 It never sees the state: it samples worlds consistent with its observation
-(:func:`~tutorial.engine.observe.sample_world`), values each action in each world and picks
+(:func:`~tutorial.engine.worlds.sample_world`), values each action in each world and picks
 the action with the best average for its side. The value of a world is the change of the
 game score it brings the side, less the opponents' (a bid made counts its points, a bid set
 its loss), so a card that makes the bid surely is preferred to one that only takes more
@@ -47,9 +47,10 @@ from tutorial.bots.stakes import value
 from tutorial.bots.view import legal_actions
 from tutorial.engine.actions import Action, PlayCard
 from tutorial.engine.hand import Hand
-from tutorial.engine.observe import Observation, ResampleError, sample_world
+from tutorial.engine.observe import Observation
 from tutorial.engine.profiles import get_profile
 from tutorial.engine.state import Phase
+from tutorial.engine.worlds import ResampleError, sample_world
 from tutorial.solver.analyse import Analysis, solve
 from tutorial.solver.limits import Limit
 from tutorial.solver.native import new_search

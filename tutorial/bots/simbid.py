@@ -39,10 +39,11 @@ from tutorial.bots.rollout import playout, rules_action
 from tutorial.bots.rules import best_trump, call_for, choose_call, estimate
 from tutorial.bots.stakes import value as game_value
 from tutorial.engine.actions import PASS, Action, Call, NameTrump
-from tutorial.engine.observe import Observation, sample_world
+from tutorial.engine.observe import Observation
 from tutorial.engine.profiles import Profile, get_profile
 from tutorial.engine.result import hand_result
 from tutorial.engine.state import Phase, State
+from tutorial.engine.worlds import sample_world
 
 BID_WORLDS = 48
 """Worlds sampled for one call (every candidate played out in each)."""

@@ -1,7 +1,7 @@
 """The bid advisor: what a 9-card hand can expect from each trump suit and each call.
 
 For a seat about to call, :func:`advise` samples worlds consistent with what the seat has
-seen (:func:`~tutorial.engine.observe.sample_world`: the other hands **and the stock**, so the
+seen (:func:`~tutorial.engine.worlds.sample_world`: the other hands **and the stock**, so the
 refill's cards are part of the world) and plays the hand out in each world **by the bots**
 (:mod:`tutorial.coach.playout`: every decision of every seat by :func:`tutorial.bots.decide`
 on that seat's own observation; the reshuffle drawn at random; the ``rules`` bot by default).
@@ -38,10 +38,11 @@ from tutorial.coach.playout import (
     score_change,
 )
 from tutorial.engine.actions import Action, Call, NameTrump, call_of
-from tutorial.engine.observe import Observation, observe, sample_world
+from tutorial.engine.observe import Observation, observe
 from tutorial.engine.scoring import hand_delta
 from tutorial.engine.seats import SEAT_LETTERS, SUIT_LETTERS
 from tutorial.engine.state import Phase, State
+from tutorial.engine.worlds import sample_world
 
 DEFAULT_SAMPLES = 32
 """Worlds :func:`advise` samples by default (about 1 s of one core with ``rules``)."""

@@ -1,7 +1,7 @@
 """A hint for the seat to play: the best card and why, from what the seat has seen only.
 
 :func:`hint` prices every legal card of the seat to play over ``samples`` worlds drawn from
-its observation (:func:`~tutorial.engine.observe.sample_world`, never the real hands), each
+its observation (:func:`~tutorial.engine.worlds.sample_world`, never the real hands), each
 world solved double-dummy (:func:`~tutorial.coach.values.world_values`), as the coach's
 review prices a card (PIMC). For the best card and for the alternatives that carry points it
 also follows the solver's line to the end of the current trick in each world and counts in
@@ -28,8 +28,9 @@ from typing import Any
 from tutorial.coach.values import WorldValues, top_candidates, world_values
 from tutorial.engine.actions import PlayCard, parse_action
 from tutorial.engine.hand import Hand
-from tutorial.engine.observe import Observation, sample_world
+from tutorial.engine.observe import Observation
 from tutorial.engine.state import Phase
+from tutorial.engine.worlds import sample_world
 from tutorial.solver.analyse import solve
 from tutorial.solver.limits import Limit
 from tutorial.solver.position import Position

@@ -1,7 +1,7 @@
 """Pricing the refill's keep decisions (the classic discard's ``keep``, the dealer's keep).
 
 At a keep decision the seat's worlds are sampled as for a card
-(:func:`~tutorial.engine.observe.sample_world` on its observation: the hidden hands and the
+(:func:`~tutorial.engine.worlds.sample_world` on its observation: the hidden hands and the
 rest of the stock). Each option is applied in each world and the hand is **played out by the
 bots** from there (:func:`tutorial.coach.playout.play_out`: the rest of the refill, the
 reshuffle drawn from a stream shared by every option of a world, and the six tricks, every
@@ -22,8 +22,9 @@ import random
 from tutorial.bots import decide
 from tutorial.coach.playout import play_out, points
 from tutorial.engine.actions import Action, DealerKeep, Keep
-from tutorial.engine.observe import observe, sample_world
+from tutorial.engine.observe import observe
 from tutorial.engine.state import State
+from tutorial.engine.worlds import sample_world
 
 MAX_OPTIONS = 16
 """The most keep options priced at one decision."""

@@ -4,7 +4,7 @@ Every decision is taken by a bot of :mod:`tutorial.bots` through
 :func:`tutorial.bots.decide`, given only :func:`~tutorial.engine.observe.observe` of the
 seat to act — never the world — so each seat plays knowing only its own cards; chance (the
 reshuffle when the stock runs out) is drawn from the caller's random stream. The world is
-one :func:`~tutorial.engine.observe.sample_world` draw: the other hands *and the stock*, so
+one :func:`~tutorial.engine.worlds.sample_world` draw: the other hands *and the stock*, so
 what the refill brings is part of the sampled world.
 
 The default bot is ``rules`` (:data:`DEFAULT_BOT`): it plays as a sound club player and takes

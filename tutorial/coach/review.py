@@ -5,7 +5,7 @@ deal (``State(profile, dealer, dealt, stock)`` and then ``State.history``) and p
 action taken against the best one:
 
 * **cards** — over ``samples`` worlds consistent with what the seat saw at that moment
-  (:func:`~tutorial.engine.observe.sample_world` on its observation, never the real hands),
+  (:func:`~tutorial.engine.worlds.sample_world` on its observation, never the real hands),
   each solved double-dummy; an action's expected value is its average over the worlds, the
   best action is the one with the highest average, and ``expected_cost`` (points of the
   hand) is the best's average minus the action's. ``dd_cost`` is the same difference on the
@@ -39,9 +39,10 @@ from tutorial.coach.playout import DEFAULT_BOT
 from tutorial.coach.reasons import REASONS, find_reason, reason_text
 from tutorial.coach.values import WorldValues, top_candidates, world_values
 from tutorial.engine.actions import Action, Call, DealerKeep, Keep, NameTrump, PlayCard
-from tutorial.engine.observe import ResampleError, observe, sample_world
+from tutorial.engine.observe import observe
 from tutorial.engine.seats import SEAT_LETTERS
 from tutorial.engine.state import CHANCE, Phase, State
+from tutorial.engine.worlds import ResampleError, sample_world
 from tutorial.i18n import Translator
 
 BID_SAMPLES = 32

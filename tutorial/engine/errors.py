@@ -12,15 +12,9 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from tutorial.engine.invalid import CinchError as CinchError
+from tutorial.engine.invalid import InvalidInput as InvalidInput
 from tutorial.engine.seats import SEAT_LETTERS
-
-
-class CinchError(Exception):
-    """Base class of every error the engine raises on purpose."""
-
-
-class InvalidInput(CinchError, ValueError):
-    """Input that cannot be parsed or is inconsistent (unknown/duplicate card, wrong count)."""
 
 
 class Reason(StrEnum):

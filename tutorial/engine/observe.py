@@ -1,4 +1,4 @@
-"""What one seat knows, and worlds consistent with it.
+"""What one seat knows.
 
 :func:`observe` gives a seat's information state: its own cards (dealt, discarded,
 received, held), every call, trump, every card played (piles included), the counts anyone
@@ -6,22 +6,15 @@ at the table can see (cards discarded, received and held by each seat), whether 
 the stock ran out, and for the dealer what it saw of the stock. Two states that give a seat
 equal observations are indistinguishable to that seat.
 
-:func:`resample` deals the cards the seat has not seen into a complete, legal history (the
-deal, the stock, the others' choices) that gives the seat exactly the same observation: the
-voids shown by play, the counts, the cards seen and the profile's refill are all respected,
-because the world is replayed through the core and its observation compared. It works at
-every decision: the bidding, naming trump, each keep of the refill (a seat choosing what to
-keep, the dealer choosing from the rest of the stock) and the play; not at a chance node
-(the reshuffle of an empty stock), which no player decides.
+The worlds consistent with an observation are dealt by :mod:`tutorial.engine.worlds`
+(:func:`~tutorial.engine.worlds.resample`, :func:`~tutorial.engine.worlds.sample_world`).
 """
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
-from tutorial.engine.errors import InvalidInput
-from tutorial.engine.state import CHANCE, DEALER_KEEPS, Phase, Play, State
+from tutorial.engine.state import DEALER_KEEPS, Phase, Play, State
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,44 +133,3 @@ def observe(state: State, seat: int) -> Observation:
         plays=plays,
         score=s.score,
     )
-
-
-class ResampleError(InvalidInput):
-    """No consistent world was found (or the state is at a point resampling does not cover)."""
-
-
-_AT_CHANCE = (
-    "resample works at every decision (bidding, naming trump, each keep of the refill, "
-    "the play), not at a chance node (the reshuffle of an empty stock)"
-)
-
-
-def resample(state: State, seat: int, rng: random.Random, tries: int = 2000) -> State:
-    """A state in which ``seat`` observes exactly what it observes in ``state``, with every
-    card it has not seen dealt at random among the places consistent with what it saw."""
-    from tutorial.engine.worlds import propose
-
-    if state.to_act == CHANCE:
-        raise ResampleError(_AT_CHANCE)
-    target = observe(state, seat)
-    for _ in range(tries):
-        world = propose(target, rng)
-        if world is not None and observe(world, seat) == target:
-            return world
-    raise ResampleError(f"no consistent world found in {tries} tries")
-
-
-def sample_world(obs: Observation, rng: random.Random, tries: int = 2000) -> State:
-    """A state whose observation for ``obs.seat`` equals ``obs``: the unseen cards dealt at
-    random among the places consistent with it. Only the observation is read, so a program
-    given only ``observe(seat)`` (a bot, the coach) can sample the worlds it cannot tell
-    apart. Raises :class:`ResampleError` at a chance node or if none is found."""
-    from tutorial.engine.worlds import propose
-
-    if obs.to_act == CHANCE:
-        raise ResampleError(_AT_CHANCE)
-    for _ in range(tries):
-        world = propose(obs, rng)
-        if world is not None and observe(world, obs.seat) == obs:
-            return world
-    raise ResampleError(f"no consistent world found in {tries} tries")

@@ -1,4 +1,4 @@
-"""Worlds proposed in the middle of the refill (for :func:`~tutorial.engine.observe.resample`).
+"""Worlds proposed in the middle of the refill (for :func:`~tutorial.engine.worlds.resample`).
 
 Two decisions are taken inside the refill: each seat's keep (profiles where players may keep
 non-trumps, in turn from the dealer's left) and the dealer's keep from the rest of the stock
@@ -15,7 +15,7 @@ everyone must discard every non-trump the discard counts fix how many trumps eac
 holds, so those seats are dealt exactly that many; a seat that chose what to keep is dealt
 at random and rejected if no keep of its hand discards as many cards as it did, then keeps a
 random choice of the right size. The world is replayed through the core up to the decision
-awaited; :func:`~tutorial.engine.observe.resample` compares its observation with the seat's
+awaited; :func:`~tutorial.engine.worlds.resample` compares its observation with the seat's
 and tries again when they differ, so every world returned is consistent, and every
 consistent world (deal, stock order and keeps) can be proposed.
 """
@@ -23,15 +23,12 @@ consistent world (deal, stock order and keeps) can be proposed.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
 from tutorial.engine.actions import Call, Keep, NameTrump
 from tutorial.engine.cards import FULL_DECK, iter_bits
+from tutorial.engine.observe import Observation
 from tutorial.engine.profiles import Profile
 from tutorial.engine.state import DEALER_KEEPS, KEEP, State
-
-if TYPE_CHECKING:
-    from tutorial.engine.observe import Observation
 
 
 def propose_in_refill(profile: Profile, obs: Observation, rng: random.Random) -> State | None:

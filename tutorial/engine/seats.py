@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from tutorial.engine.invalid import InvalidInput
+
 SEAT_LETTERS = "ABCD"
 """Seat letters by index."""
 TEAM_NAMES: tuple[str, str] = ("AC", "BD")
@@ -64,8 +66,6 @@ class Seat(IntEnum):
         key = text.strip().upper() if isinstance(text, str) else ""
         if len(key) == 1 and key in SEAT_LETTERS:
             return cls(SEAT_LETTERS.index(key))
-        from tutorial.engine.errors import InvalidInput  # errors imports this module
-
         raise InvalidInput(f"unknown seat {text!r}: expected one of A, B, C, D")
 
 
@@ -95,8 +95,6 @@ class Team(IntEnum):
         key = text.strip().upper() if isinstance(text, str) else ""
         if key in TEAM_NAMES:
             return cls(TEAM_NAMES.index(key))
-        from tutorial.engine.errors import InvalidInput
-
         raise InvalidInput(f"unknown team {text!r}: expected AC or BD")
 
 

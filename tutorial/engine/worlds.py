@@ -1,32 +1,39 @@
-"""Proposing a world from one seat's observation (for :func:`~tutorial.engine.observe.resample`).
+"""Worlds consistent with one seat's observation: :func:`resample` and :func:`sample_world`.
 
-Only the observation is read (never the true state), so nothing the seat has not seen can
-leak into the world. The world is built as *slots*: for every other seat, the cards it kept
-at the discard, the stock positions (or reshuffled cards) it received and the cards it
+:func:`resample` deals the cards the seat has not seen into a complete, legal history (the
+deal, the stock, the others' choices) that gives the seat exactly the same observation: the
+voids shown by play, the counts, the cards seen and the profile's refill are all respected,
+because the world is replayed through the core and its observation compared. It works at
+every decision: the bidding, naming trump, each keep of the refill (a seat choosing what to
+keep, the dealer choosing from the rest of the stock) and the play; not at a chance node
+(the reshuffle of an empty stock), which no player decides.
+
+A world is proposed from the observation only (never the true state), so nothing the seat
+has not seen can leak into it. It is built as *slots*: for every other seat, the cards it
+kept at the discard, the stock positions (or reshuffled cards) it received and the cards it
 discarded; the rest of the stock. The cards it played are put in its kept or received slots,
 the unseen cards are dealt at random into the remaining slots allowed to them (trumps are
 always kept; discards are never trumps; a void shown in play keeps that suit out of the
-hand), and the world's history is then replayed through the core, every play checked.
-:func:`~tutorial.engine.observe.resample` compares the world's observation with the seat's
-and tries again when they differ, so a returned world is always consistent; every
-consistent world has a chance to be proposed.
+hand), and the world's history is then replayed through the core, every play checked (in the
+middle of the refill: :mod:`tutorial.engine.refill_worlds`). :func:`resample` compares the
+world's observation with the seat's and tries again when they differ, so a returned world is
+always consistent; every consistent world has a chance to be proposed.
 """
 
 from __future__ import annotations
 
 import random
 from math import comb
-from typing import TYPE_CHECKING
 
 from tutorial.engine.actions import Call, DealerKeep, Keep, NameTrump, PlayCard, Reshuffle
 from tutorial.engine.cards import FULL_DECK
+from tutorial.engine.errors import InvalidInput
 from tutorial.engine.legality import why_illegal
+from tutorial.engine.observe import Observation, observe
 from tutorial.engine.profiles import Profile, get_profile
 from tutorial.engine.refill import refill_share
-from tutorial.engine.state import DEALER_KEEPS, KEEP, RESHUFFLE, Phase, State
-
-if TYPE_CHECKING:
-    from tutorial.engine.observe import Observation
+from tutorial.engine.refill_worlds import propose_in_refill
+from tutorial.engine.state import CHANCE, DEALER_KEEPS, KEEP, RESHUFFLE, Phase, State
 
 
 def _bits(mask: int) -> list[int]:
@@ -38,8 +45,6 @@ def propose(obs: Observation, rng: random.Random) -> State | None:
     if obs.trump < 0:
         return _before_trump(profile, obs, rng)
     if obs.phase is Phase.REFILL:
-        from tutorial.engine.refill_worlds import propose_in_refill
-
         return propose_in_refill(profile, obs, rng)
     return _after_trump(profile, obs, rng)
 
@@ -382,3 +387,40 @@ def _build(
             return None
         world.apply(play)
     return world
+
+
+class ResampleError(InvalidInput):
+    """No consistent world was found (or the state is at a point resampling does not cover)."""
+
+
+_AT_CHANCE = (
+    "resample works at every decision (bidding, naming trump, each keep of the refill, "
+    "the play), not at a chance node (the reshuffle of an empty stock)"
+)
+
+
+def resample(state: State, seat: int, rng: random.Random, tries: int = 2000) -> State:
+    """A state in which ``seat`` observes exactly what it observes in ``state``, with every
+    card it has not seen dealt at random among the places consistent with what it saw."""
+    if state.to_act == CHANCE:
+        raise ResampleError(_AT_CHANCE)
+    target = observe(state, seat)
+    for _ in range(tries):
+        world = propose(target, rng)
+        if world is not None and observe(world, seat) == target:
+            return world
+    raise ResampleError(f"no consistent world found in {tries} tries")
+
+
+def sample_world(obs: Observation, rng: random.Random, tries: int = 2000) -> State:
+    """A state whose observation for ``obs.seat`` equals ``obs``: the unseen cards dealt at
+    random among the places consistent with it. Only the observation is read, so a program
+    given only ``observe(seat)`` (a bot, the coach) can sample the worlds it cannot tell
+    apart. Raises :class:`ResampleError` at a chance node or if none is found."""
+    if obs.to_act == CHANCE:
+        raise ResampleError(_AT_CHANCE)
+    for _ in range(tries):
+        world = propose(obs, rng)
+        if world is not None and observe(world, obs.seat) == obs:
+            return world
+    raise ResampleError(f"no consistent world found in {tries} tries")

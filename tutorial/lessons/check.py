@@ -6,7 +6,7 @@ import argparse
 import json
 from pathlib import Path
 
-from tutorial.lessons.loader import load_course
+from tutorial.lessons.course import load_course
 from tutorial.lessons.model import LANGS, Course, Lesson, LessonProblem
 from tutorial.lessons.reference import load_glossary, load_reference
 from tutorial.yamldoc import SourceError

@@ -19,7 +19,6 @@ from tutorial.lessons.decisions import is_decision_moment, read_decision
 from tutorial.lessons.lint import lesson_problems
 from tutorial.lessons.model import (
     QUESTION_TYPES,
-    Course,
     Lesson,
     Narration,
     Option,
@@ -337,20 +336,6 @@ def _as_ids(answer: Any) -> tuple[str, ...]:
     return tuple(answer) if isinstance(answer, tuple) else (str(answer),)
 
 
-def load_course(root: Path | None = None) -> Course:
-    """Every lesson of ``root/manifest.yaml`` (see :mod:`tutorial.lessons.course`)."""
-    from tutorial.lessons import course
-
-    return course.load_course(root)
-
-
-def fingerprint(root: Path | None = None) -> tuple[tuple[str, int, int], ...]:
-    """The version of the lessons folder (see :mod:`tutorial.lessons.course`)."""
-    from tutorial.lessons import course
-
-    return course.fingerprint(root)
-
-
 __all__ = [
     "ID_RE",
     "LessonReader",
@@ -359,8 +344,6 @@ __all__ = [
     "_id",
     "_keys",
     "_text",
-    "fingerprint",
     "lessons_dir",
-    "load_course",
     "normal_answer",
 ]

@@ -19,7 +19,7 @@ import streamlit as st
 
 from tutorial.i18n import DEFAULT_LANG, LANGS, Translator, get_translator, language_name, negotiate
 from tutorial.i18n import parse_lang as _parse_lang
-from tutorial.lessons.loader import fingerprint, load_course
+from tutorial.lessons.course import fingerprint, load_course
 from tutorial.lessons.model import Course
 from tutorial.lessons.reference import (
     ProfileRules,
