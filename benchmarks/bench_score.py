@@ -10,11 +10,11 @@ deals played at both tables: the price of its game-minded calls, in hands), how 
 were decided, the CPU time of this process and its workers, and ``uptime``'s load before
 and after.
 
-``--set NAME=VALUE`` changes a constant of ``tutorial.bots.rules`` first (for instance
-``--set GAME_MARGIN=1.0``), to measure a variant; the workers are forked, so they play it.
+To measure a variant of the rules bot's calls, change its constant in
+``tutorial/bots/rules.py`` on a branch and run this there.
 
 Run: ``nice -n 10 .venv/bin/python benchmarks/bench_score.py --games 2000 --jobs 2
-[--bot rules] [--seed 1] [--profile pagat-62] [--set NAME=VALUE ...] [--json]``.
+[--bot rules] [--seed 1] [--profile pagat-62] [--json]``.
 """
 
 from __future__ import annotations
@@ -77,14 +77,7 @@ def run(bot: str, games: int, seed: int, profile: str, jobs: int, progress: bool
         "load_after": load(),
         "settings": {
             k: getattr(rules, k)
-            for k in (
-                "SCORE_AWARE",
-                "GAME_MARGIN",
-                "SAFE_MARGIN",
-                "EASY_NEED",
-                "DENY",
-                "GAME_BID_LOW",
-            )
+            for k in ("BID_MARGIN", "PARTNER_MARGIN", "GAME_MARGIN", "SAFE_MARGIN", "EASY_NEED")
         },
     }
 
@@ -118,13 +111,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--profile", default=DEFAULT_PROFILE, choices=sorted(PROFILES))
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
-    for item in args.set:
-        name, _, text = item.partition("=")
-        old = getattr(rules, name)  # an unknown name is an error
-        setattr(rules, name, type(old)(text) if not isinstance(old, bool) else text == "True")
     r = run(args.bot, args.games, args.seed, args.profile, args.jobs, sys.stderr.isatty())
     print(json.dumps(r) if args.json else report(r))
     return 0

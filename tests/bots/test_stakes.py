@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
-from tutorial.bots import decide, rules, simbid
+from tutorial.bots import decide, simbid
 from tutorial.bots.rollout import playout
 from tutorial.bots.rules import GAME_MARGIN, call_for, estimate, game_margin
 from tutorial.bots.stakes import (
@@ -102,11 +100,10 @@ def test_an_overcall_that_stops_the_other_side_going_out() -> None:
     assert game_margin(PAGAT_62, (20, 30), 0, 7, 8, 2.0) == 2.0
 
 
-def test_the_switch_gives_the_score_blind_bot(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_score_changes_the_call_a_new_game_does_not() -> None:
     s = _first_callers(8.0, 8.9, 1)[0]
     assert call_for(PAGAT_62, 0, s.dealt[0], [], (56, 57)) is not None
-    monkeypatch.setattr(rules, "SCORE_AWARE", False)
-    assert call_for(PAGAT_62, 0, s.dealt[0], [], (56, 57)) is None
+    assert call_for(PAGAT_62, 0, s.dealt[0], [], (0, 0)) is None  # what rules-blind sees
 
 
 def test_the_blind_bots_see_a_new_game() -> None:

@@ -12,9 +12,9 @@ import pytest
 import yaml
 
 from tutorial.cli import main
+from tutorial.i18n import LANGS
 from tutorial.lessons.course import load_course
 from tutorial.lessons.feedback import opening_verdict
-from tutorial.lessons.model import LANGS
 
 ROOT = Path(__file__).resolve().parents[2]
 

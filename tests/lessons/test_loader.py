@@ -9,9 +9,9 @@ import pytest
 import yaml
 
 from tutorial.cli import main
+from tutorial.i18n import LANGS
 from tutorial.lessons.course import load_course
 from tutorial.lessons.judge import expected, judge
-from tutorial.lessons.model import LANGS
 
 REAL = Path(__file__).resolve().parents[2] / "lessons"
 

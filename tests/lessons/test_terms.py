@@ -13,8 +13,7 @@ import pytest
 import yaml
 from babel.messages.pofile import read_po
 
-from tutorial.i18n import LOCALES_DIR
-from tutorial.lessons.model import LANGS
+from tutorial.i18n import LANGS, LOCALES_DIR
 
 ROOT = Path(__file__).resolve().parents[2]
 RULE = re.compile(r"^- `(es|pt|fr|en|all)` avoid `([^`]+)` → (.+)$")

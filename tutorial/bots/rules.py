@@ -32,10 +32,6 @@ BID_MARGIN = 2.0
 ``pagat-62``: margin 2.0 beat 0.5 by 3.0 a hand, 1.0 by 1.7, 1.5 by 2.3, 3.0 by 2.8)."""
 PARTNER_MARGIN = 3.5
 """The margin for overcalling a partner."""
-SCORE_AWARE = True
-"""Call with the game score in mind (:func:`game_margin`); False: as if every hand began a
-game (the score-blind bot of session 5, which ``benchmarks/bench_score.py`` measures it
-against)."""
 GAME_MARGIN = 1.0
 """The margin when the contract decides the game: making it wins the game for us, or the
 opponents would win it by making theirs and our contract stops them (``bench_score.py``,
@@ -44,13 +40,6 @@ SAFE_MARGIN = 3.5
 """The margin when our side would win the game defending with a few points
 (:data:`EASY_NEED` or fewer): no needless risk of being set."""
 EASY_NEED = 4
-DENY = False
-"""When the other side would go out by making its bid and, were we to bid, by defending
-with the points we leave it (``pagat-62``'s defenders always score): bid only with
-:data:`SAFE_MARGIN` — let it need a made bid, not a few defending points."""
-GAME_BID_LOW = False
-"""When making the lowest bid we may make wins the game, bid that (the size of a bid that
-wins the game does not matter) instead of all the hand is worth."""
 RA = 12  # rank index of an ace
 RK = 11
 
@@ -139,13 +128,11 @@ def call_for(
     low = p.bid_min if high is None else high + 1
     if low > p.bid_max:
         return None
-    if SCORE_AWARE and not partner_holds:
+    if not partner_holds:  # the game score in mind (rules-blind: as if at 0-0)
         margin = game_margin(p, score, seat & 1, high, low, margin, est)
     reach = int(est - margin)
     if reach < low:
         return None
-    if SCORE_AWARE and GAME_BID_LOW and not partner_holds and made_wins(p, score, seat & 1, low):
-        return low
     # bid what the hand is worth, but no more than needed to win the bidding
     return low if not p.auction and len(calls) == 3 else min(reach, p.bid_max)
 
@@ -172,8 +159,6 @@ def game_margin(
     taken = min(p.total_points, max(low, int(est if est is not None else low)))
     if theirs and (ours or not defending_wins(p, score, other, p.total_points - taken, low)):
         return GAME_MARGIN
-    if theirs and DENY:
-        return SAFE_MARGIN
     if ours:
         need = need_defending(p, score, side, p.bid_min if high is None else high)
         return SAFE_MARGIN if need is not None and need <= EASY_NEED else GAME_MARGIN

@@ -7,12 +7,9 @@ import io
 import json
 import os
 import sys
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
-import tutorial.engine.simulate as simulate_module
 from tutorial.engine.profiles import DEFAULT_PROFILE, PROFILES, get_profile
 from tutorial.engine.simulate import InvariantError, simulate
 from tutorial.eta import ProgressLine, add_progress_flags
@@ -64,34 +61,14 @@ def _replay(args: argparse.Namespace) -> int:
     return status
 
 
-@contextmanager
-def counting_hands(on_hand: Callable[[], None] | None) -> Iterator[None]:
-    """Call ``on_hand()`` after every hand :func:`simulate` plays (it has no progress hook:
-    its playout function is wrapped for the duration; ``None`` leaves it untouched)."""
-    if on_hand is None:
-        yield
-        return
-    namespace = vars(simulate_module)
-    original = namespace["random_playout"]
-
-    def counted(*args: Any, **kwargs: Any) -> Any:
-        out = original(*args, **kwargs)
-        on_hand()
-        return out
-
-    namespace["random_playout"] = counted
-    try:
-        yield
-    finally:
-        namespace["random_playout"] = original
-
-
 def _simulate(args: argparse.Namespace) -> int:
     profile = get_profile(args.profile)
     line = ProgressLine(args.hands, label="simulate", enabled=args.progress, check_every=512)
     try:
-        with line, counting_hands(line.advance if line.enabled else None):
-            report = simulate(profile, args.hands, args.seed)
+        with line:
+            report = simulate(
+                profile, args.hands, args.seed, line.advance if line.enabled else None
+            )
     except InvariantError as exc:
         print(f"invariant broken: {exc}", file=sys.stderr)
         return 1

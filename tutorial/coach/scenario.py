@@ -7,13 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from tutorial.engine.actions import Call, DealerKeep, Keep, NameTrump, PlayCard, Reshuffle
-from tutorial.engine.cards import CODES
+from tutorial.engine.cards import CODES, bits, codes
 from tutorial.engine.seats import SEAT_LETTERS, SUIT_LETTERS
 from tutorial.engine.state import State
-
-
-def _codes(mask: int) -> list[str]:
-    return [CODES[c] for c in range(52) if (mask >> c) & 1]
 
 
 def scenario_of(state: State) -> dict[str, Any]:
@@ -22,7 +18,7 @@ def scenario_of(state: State) -> dict[str, Any]:
         "kind": "hand",
         "profile": state.profile.name,
         "dealer": SEAT_LETTERS[state.dealer],
-        "deal": {SEAT_LETTERS[s]: _codes(state.dealt[s]) for s in range(4)},
+        "deal": {SEAT_LETTERS[s]: codes(bits(state.dealt[s])) for s in range(4)},
         "stock": [CODES[c] for c in state.stock],
         "bids": [],
     }

@@ -193,6 +193,16 @@ def iter_bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+def bits(mask: int) -> list[int]:
+    """Card indices in a mask as a list, lowest index first (:func:`iter_bits` at once)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 def codes(indices: Iterable[int]) -> list[str]:
     return [CODES[i] for i in indices]
 

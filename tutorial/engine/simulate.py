@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from tutorial.engine.cards import FULL_DECK
@@ -143,10 +144,13 @@ class SimulationReport:
         return self.hands / self.seconds if self.seconds > 0 else float("inf")
 
 
-def simulate(profile: Profile, hands: int, seed: int) -> SimulationReport:
+def simulate(
+    profile: Profile, hands: int, seed: int, on_hand: Callable[[], None] | None = None
+) -> SimulationReport:
     """Play ``hands`` random hands as consecutive games (the deal passes left; a new game
     starts when one is won), checking every invariant after each hand and the game totals
-    after each score. Raises :class:`InvariantError` on the first inconsistency."""
+    after each score; ``on_hand()`` is called after each hand is played (a progress line).
+    Raises :class:`InvariantError` on the first inconsistency."""
     rng = random.Random(seed)
     report = SimulationReport(profile.name, hands, seed)
     game = GameScore(profile)
@@ -154,6 +158,8 @@ def simulate(profile: Profile, hands: int, seed: int) -> SimulationReport:
     start = time.perf_counter()
     for _ in range(hands):
         p = random_playout(profile, dealer, rng)
+        if on_hand is not None:
+            on_hand()
         check_playout(profile, p)
         dealer = (dealer + 1) & 3
         if p.bidder is None or p.bid is None:

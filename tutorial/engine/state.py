@@ -29,6 +29,7 @@ from tutorial.engine.actions import (
     call_of,
     play_of,
 )
+from tutorial.engine.cards import bits
 from tutorial.engine.deal import check_deal, deal_in_threes, fisher_yates
 from tutorial.engine.errors import InvalidInput
 from tutorial.engine.profiles import Profile
@@ -265,13 +266,13 @@ class State(RefillRules):
                 allowed = self.legal_beneath_mask(card)
                 if not self.pile_strict(self.hands[self.to_act] & ~low, k):
                     free = self.hands[self.to_act] & ~low & ~self.beneath_forbidden
-                    fixed = _bits(free)
+                    fixed = bits(free)
                     out.extend(
                         PlayCard(card, (*fixed, *c))
-                        for c in _combinations(_bits(allowed & ~free), k - len(fixed))
+                        for c in _combinations(bits(allowed & ~free), k - len(fixed))
                     )
                 else:
-                    out.extend(PlayCard(card, c) for c in _combinations(_bits(allowed), k))
+                    out.extend(PlayCard(card, c) for c in _combinations(bits(allowed), k))
             return out
         if phase is Phase.BID:
             return [call_of(v) for v in self.legal_calls()]
@@ -280,7 +281,7 @@ class State(RefillRules):
         if phase is Phase.REFILL:
             if self.pending == KEEP:
                 h = self.hands[self.to_act]
-                plain = _bits(h & ~self.trump_mask)
+                plain = bits(h & ~self.trump_mask)
                 room = max(0, self.profile.hand_size - (h & self.trump_mask).bit_count())
                 return [
                     Keep(c)
@@ -417,15 +418,6 @@ class State(RefillRules):
         else:
             self.keeps = [0, 0, 0, 0]
             self._run_refill()
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _combinations(items: list[int], k: int) -> list[tuple[int, ...]]:

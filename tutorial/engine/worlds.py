@@ -26,7 +26,7 @@ import random
 from math import comb
 
 from tutorial.engine.actions import Call, DealerKeep, Keep, NameTrump, PlayCard, Reshuffle
-from tutorial.engine.cards import FULL_DECK
+from tutorial.engine.cards import FULL_DECK, bits
 from tutorial.engine.errors import InvalidInput
 from tutorial.engine.legality import why_illegal
 from tutorial.engine.observe import Observation, observe
@@ -34,10 +34,6 @@ from tutorial.engine.profiles import Profile, get_profile
 from tutorial.engine.refill import refill_share
 from tutorial.engine.refill_worlds import propose_in_refill
 from tutorial.engine.state import CHANCE, DEALER_KEEPS, KEEP, RESHUFFLE, Phase, State
-
-
-def _bits(mask: int) -> list[int]:
-    return [c for c in range(52) if (mask >> c) & 1]
 
 
 def propose(obs: Observation, rng: random.Random) -> State | None:
@@ -50,7 +46,7 @@ def propose(obs: Observation, rng: random.Random) -> State | None:
 
 
 def _before_trump(profile: Profile, obs: Observation, rng: random.Random) -> State | None:
-    pool = _bits(FULL_DECK & ~obs.dealt)
+    pool = bits(FULL_DECK & ~obs.dealt)
     rng.shuffle(pool)
     hands = [0, 0, 0, 0]
     hands[obs.seat] = obs.dealt
@@ -160,12 +156,12 @@ def _after_trump(profile: Profile, obs: Observation, rng: random.Random) -> Stat
         for where, c in zip(rest, obs.dealer_saw, strict=False):
             stock[where] = c
     known = obs.dealt | sum(1 << c for c in stock if c is not None)
-    pool = set(_bits(FULL_DECK & ~known))
+    pool = set(bits(FULL_DECK & ~known))
     others = [x for x in range(4) if x != me]
     for c in my_new:
         pool.discard(c)
     for x in others:
-        for c in _bits(played[x]):
+        for c in bits(played[x]):
             pool.discard(c)
     fill: dict[int, list[tuple[str, int]]] = {x: [] for x in range(-1, 4)}
     # A. the hidden hands: unseen trumps first (fewer places take them), then the rest
@@ -220,9 +216,9 @@ def _after_trump(profile: Profile, obs: Observation, rng: random.Random) -> Stat
         hidden[x].append(c)
     # B. each seat's hand splits into what it kept and what it received
     forced: list[int] = [c for c in my_new if not (obs.discarded >> c) & 1]
-    mine_left = [c for c in _bits(obs.discarded) if c not in my_new]
+    mine_left = [c for c in bits(obs.discarded) if c not in my_new]
     for x in others:
-        held = _bits(played[x]) + hidden[x]
+        held = bits(played[x]) + hidden[x]
         rng.shuffle(held)
         if profile.keep_non_trumps:
             kept_cards = held[: kept[x]]
@@ -348,14 +344,14 @@ def _build(
     for (kind, where), c in zip(mine, obs.received, strict=True):
         if kind == "new":
             new_cards[where] = c
-    kept_plain[me] = tuple(c for c in _bits(obs.dealt & ~obs.discarded) if not (tm >> c) & 1)
+    kept_plain[me] = tuple(c for c in bits(obs.dealt & ~obs.discarded) if not (tm >> c) & 1)
     if any(c is None for c in stock):
         return None
     all_disc = discards[0] | discards[1] | discards[2] | discards[3]
     draws = [new_cards[i] for i in sorted(new_cards)]
     if any(not (all_disc >> c) & 1 for c in draws):
         return None  # a card drawn from the reshuffled stock must be someone's discard
-    others = [c for c in _bits(all_disc) if c not in draws]
+    others = [c for c in bits(all_disc) if c not in draws]
     rng.shuffle(others)
     order = (*draws, *others)
     world = State(

@@ -6,8 +6,9 @@ import argparse
 import json
 from pathlib import Path
 
+from tutorial.i18n import LANGS
 from tutorial.lessons.course import load_course
-from tutorial.lessons.model import LANGS, Course, Lesson, LessonProblem
+from tutorial.lessons.model import Course, Lesson, LessonProblem
 from tutorial.lessons.reference import load_glossary, load_reference
 from tutorial.yamldoc import SourceError
 

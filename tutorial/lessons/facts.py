@@ -31,7 +31,8 @@ from tutorial.engine.cards import CODES, parse_index
 from tutorial.engine.errors import InvalidInput
 from tutorial.engine.seats import SEAT_LETTERS, Seat
 from tutorial.engine.trumps import is_trump
-from tutorial.lessons.model import LANGS, Lesson, Narration, Question, Scenario, Text
+from tutorial.i18n import LANGS
+from tutorial.lessons.model import Lesson, Narration, Question, Scenario, Text
 from tutorial.scenario.moments import NO_HANDS, Moment
 
 Path = tuple[str | int, ...]

@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from tutorial.i18n import get_translator
-from tutorial.lessons.model import LANGS, Lesson, Text
+from tutorial.i18n import LANGS, get_translator
+from tutorial.lessons.model import Lesson, Text
 
 # Verdict words and phrases a feedback text may not open with, per language (lower case).
 # The page's own words ("Right!", "Not yet.") are added from the catalogs.

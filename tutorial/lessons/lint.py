@@ -9,10 +9,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from tutorial.i18n import LANGS
 from tutorial.lessons.facts import lesson_fact_problems
 from tutorial.lessons.feedback import feedback_problems
 from tutorial.lessons.mentions import dealer_problems
-from tutorial.lessons.model import LANGS, Lesson, Text
+from tutorial.lessons.model import Lesson, Text
 
 Problem = tuple[tuple[str | int, ...], str]
 PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}")

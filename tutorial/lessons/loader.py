@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
-from tutorial.engine.profiles import PROFILES
+from tutorial.engine.profiles import DEFAULT_PROFILE, PROFILES
 from tutorial.lessons import solvercheck
 from tutorial.lessons.decisions import is_decision_moment, read_decision
 from tutorial.lessons.lint import lesson_problems
@@ -292,7 +292,7 @@ class LessonReader(QuestionParts):
         if number in number_seen:
             raise w.error(("number",), f"duplicate lesson number {number}")
         number_seen.add(number)
-        profile = m.get("profile", "pagat-62")
+        profile = m.get("profile", DEFAULT_PROFILE)
         if not isinstance(profile, str) or profile not in PROFILES:
             raise w.error(
                 ("profile",), f"unknown profile {profile!r}: expected one of {', '.join(PROFILES)}"

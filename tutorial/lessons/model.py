@@ -6,11 +6,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from tutorial.i18n import french_spacing
+from tutorial.engine.profiles import DEFAULT_PROFILE
+from tutorial.i18n import LANGS, french_spacing
 from tutorial.scenario.replay import Replay
-
-LANGS: tuple[str, ...] = ("es", "pt", "fr", "en")
-"""The four teaching languages. All four are required for every text."""
 
 QuestionType = Literal["single", "multiple", "cards", "number"]
 QUESTION_TYPES: tuple[str, ...] = ("single", "multiple", "cards", "number")
@@ -194,7 +192,7 @@ class Lesson:
     intro: Text
     steps: tuple[Step, ...]
     questions: tuple[Question, ...]
-    profile: str = "pagat-62"
+    profile: str = DEFAULT_PROFILE
     alternative: bool = False
     optional: bool = False
     """An optional lesson (lesson 0, first steps for learners new to trick-taking games)."""

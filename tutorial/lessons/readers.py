@@ -9,7 +9,8 @@ from typing import Any, TypeVar
 
 from tutorial.engine.cards import CODES, parse_index
 from tutorial.engine.errors import InvalidInput
-from tutorial.lessons.model import LANGS, Text
+from tutorial.i18n import LANGS
+from tutorial.lessons.model import Text
 from tutorial.yamldoc import Key, SourceError, Where
 
 ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")

@@ -25,7 +25,7 @@ from typing import Any
 from tutorial.engine.cards import CODES, Suit, parse_index
 from tutorial.engine.errors import InvalidInput
 from tutorial.engine.hand import SEATS, TEAMS, Hand
-from tutorial.engine.profiles import get_profile
+from tutorial.engine.profiles import DEFAULT_PROFILE, get_profile
 from tutorial.engine.scoring import hand_delta
 from tutorial.lessons.model import Scenario, SolverCheck
 from tutorial.lessons.readers import _keys
@@ -42,7 +42,7 @@ def hand_of(data: Mapping[str, Any], before: tuple[int, int] | None = None) -> H
     """The engine's hand where a ``hand`` scenario stops, or just before card ``k`` of trick
     ``n`` when ``before`` is ``(n, k)`` (the scenario was replayed first, so every call, the
     refill and every play are known to be legal)."""
-    profile = get_profile(str(data.get("profile", "pagat-62")))
+    profile = get_profile(str(data.get("profile", DEFAULT_PROFILE)))
 
     def cards(raw: Any) -> list[int]:
         return [parse_index(str(c)) for c in raw]

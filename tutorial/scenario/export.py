@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutorial.engine.cards import CODES
+from tutorial.engine.cards import CODES, bits, codes
 from tutorial.engine.playout import Playout
 from tutorial.engine.profiles import get_profile
 from tutorial.engine.seats import SUIT_LETTERS
@@ -51,13 +51,9 @@ def playout_scenario(p: Playout, profile: str) -> dict[str, Any]:
         "owners": {k: None if v is None else TEAMS[v] for k, v in p.owners.items()},
         "made": p.made,
         "delta": Points.of(p.delta).to_json(),
-        "hands_after_refill": {SEATS[s]: _codes(p.start_hands[s]) for s in range(4)},
+        "hands_after_refill": {SEATS[s]: codes(bits(p.start_hands[s])) for s in range(4)},
     }
     return scenario
-
-
-def _codes(mask: int) -> list[str]:
-    return [CODES[c] for c in range(52) if (mask >> c) & 1]
 
 
 def _trick_sizes(p: Playout, size: int = 6) -> list[int]:

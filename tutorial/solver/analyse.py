@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from tutorial.engine.cards import CODES
+from tutorial.engine.cards import CODES, bits
 from tutorial.engine.hand import SEATS, TEAMS
 from tutorial.solver.limits import Limit, Stopped
 from tutorial.solver.native import new_search
@@ -125,7 +125,7 @@ def solve(pos: Position, search: Search | None = None, limit: Limit | None = Non
         options = {c: [] for c in tops}
         hand_s = search.to_s(pos.hands[seat])
         for top, beneath in search.pile_choices(hand_s, search.to_s(legal), out):
-            under = tuple(sorted(search.card[i] for i in _bits(beneath)))
+            under = tuple(sorted(search.card[i] for i in bits(beneath)))
             options[search.card[top]].append(under)
     children = {top: [pos.apply((top, under)) for under in options[top]] for top in tops}
     # AC's capture points of the whole hand (taken + to come) after each top card: a range
@@ -161,7 +161,7 @@ def solve(pos: Position, search: Search | None = None, limit: Limit | None = Non
             search.unlimit()
     held = pos.held[0]
     actions = []
-    for card in _bits(legal):
+    for card in bits(legal):
         r = rep[card]
         under = options[r][chosen[r]]
         if r != card and card in under:  # swap the equivalent cards
@@ -252,7 +252,7 @@ def _representative_map(search: Search, legal: int, out: int) -> dict[int, int]:
     """card → the card searched for it (the strongest of its run of equivalent cards);
     ``out`` is every card still out, in strength space."""
     result: dict[int, int] = {}
-    for c in sorted(_bits(legal), key=lambda c: -search.bit[c]):
+    for c in sorted(bits(legal), key=lambda c: -search.bit[c]):
         i = search.bit[c].bit_length() - 1
         up = out & search.above[i]
         if up:
@@ -262,15 +262,6 @@ def _representative_map(search: Search, legal: int, out: int) -> dict[int, int]:
                 continue
         result[c] = c
     return result
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _ms(start: float) -> float:

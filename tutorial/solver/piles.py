@@ -91,7 +91,7 @@ def pile_choices(sr: Search, hand: int, legal: int, o: int) -> list[tuple[int, i
 def _representatives(sr: Search, m: int, o: int) -> list[int]:
     out = []
     pts = sr.pts
-    for c in _bits(m):
+    for c in bits(m):
         up = o & sr.above[c]
         if up:
             nxt = up & -up
@@ -105,7 +105,7 @@ def _runs(sr: Search, m: int, o: int) -> list[list[int]]:
     """Cards of ``m`` grouped into runs of equivalent cards, each run weakest first."""
     runs: list[list[int]] = []
     pts = sr.pts
-    for c in _bits(m):  # weakest first: strength order is index order
+    for c in bits(m):  # weakest first: strength order is index order
         if runs:
             prev = runs[-1][-1]
             up = o & sr.above[prev]
@@ -136,7 +136,9 @@ def _choose(runs: list[list[int]], want: int, base: int) -> list[int]:
     return out
 
 
-def _bits(mask: int) -> list[int]:
+def bits(mask: int) -> list[int]:
+    """Card indices in a mask, lowest first: :func:`tutorial.engine.cards.bits` compiled with
+    the solver (a native loop in the hot path, not a call into the pure-Python module)."""
     out = []
     while mask:
         low = mask & -mask

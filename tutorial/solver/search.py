@@ -44,7 +44,7 @@ from typing import Final
 
 from tutorial.solver.endgame import two_tricks
 from tutorial.solver.limits import CLOCK_EVERY, NO_LIMIT, Stopped
-from tutorial.solver.piles import pile_choices
+from tutorial.solver.piles import bits, pile_choices
 from tutorial.solver.position import Position
 from tutorial.solver.seats import play
 from tutorial.solver.tables import from_strength, layout
@@ -148,11 +148,11 @@ class Search:
             pv.update({k | low: s + v for k, s in pv.items()})
         self.pv = pv
         # the cheapest card of every set of point cards
-        self.pmin = {k: min(self.pts[c] for c in _bits(k)) for k in pv if k}
+        self.pmin = {k: min(self.pts[c] for c in bits(k)) for k in pv if k}
         # ptop[k][n]: the points of the n dearest cards of a set k of point cards
         ptop = {}
         for k in pv:
-            vals = sorted((self.pts[c] for c in _bits(k)), reverse=True)
+            vals = sorted((self.pts[c] for c in bits(k)), reverse=True)
             sums = [0]
             for v in vals:
                 sums.append(sums[-1] + v)
@@ -414,12 +414,3 @@ class Search:
         """Piles of ``hand`` (strength space) up to equivalence: (top card, mask beneath);
         see :func:`piles.pile_choices`."""
         return pile_choices(self, hand, legal, o)
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out

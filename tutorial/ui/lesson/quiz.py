@@ -8,7 +8,7 @@ from typing import Any
 import streamlit as st
 
 from tutorial.engine.cards import parse_index
-from tutorial.engine.profiles import get_profile
+from tutorial.engine.profiles import DEFAULT_PROFILE, get_profile
 from tutorial.explain import card_label, team_name
 from tutorial.lessons.cardwhy import question_feedback
 from tutorial.lessons.judge import judge
@@ -205,7 +205,7 @@ def answer_widget(s: Session, q: Question, base: str) -> Any:
         report = q.scenario.replay.report if q.scenario is not None else None
         if isinstance(report, TrickReport | LegalReport | HandReport) and report.trump is not None:
             trump = int(report.trump)
-        profile = get_profile(q.scenario.replay.profile if q.scenario else "pagat-62")
+        profile = get_profile(q.scenario.replay.profile if q.scenario else DEFAULT_PROFILE)
         if q.scenario is not None:
             scenario_preview(s, q)
         labels = {c: card_label(t, parse_index(c), trump, profile) for c in q.shown_cards}
