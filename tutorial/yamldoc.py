@@ -16,10 +16,10 @@ import json
 import os
 import re
 import stat
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import yaml
 
@@ -88,6 +88,31 @@ class SourceError(Exception):
             "message": self.message,
             **self.facts,
         }
+
+
+T = TypeVar("T")
+
+INTERNAL_ERROR = "internal_error"
+"""The ``reason`` of a :class:`SourceError` that is a bug of ours, not the file's fault."""
+
+
+def located(file: str, work: Callable[[], T]) -> T:
+    """``work()``, reading ``file``; a bug of ours in it (any exception but a
+    :class:`SourceError`) becomes a located internal error of ``file`` (``reason``
+    :data:`INTERNAL_ERROR`, the exception as its ``__cause__``), so a report or a page says
+    so and goes on, never a traceback. The command line's reports, the course and the
+    app's reference pages read their files through here."""
+    try:
+        return work()
+    except SourceError:
+        raise
+    except Exception as exc:  # broad on purpose: the one net for our own bugs while reading
+        message = f"internal error ({type(exc).__name__}: {exc})"
+        raise SourceError(file, None, (), message, reason=INTERNAL_ERROR) from exc
+
+
+def is_internal(exc: SourceError) -> bool:
+    return exc.facts.get("reason") == INTERNAL_ERROR
 
 
 # -- reading the file -------------------------------------------------------------------------
@@ -225,7 +250,8 @@ def _compose(loader: Any, file: str) -> yaml.Node | None:
             if tag not in (_STR, _MERGE):
                 try:  # constructed now, so a bad date or base64 is reported at its line
                     loader.construct_object(node)
-                except Exception as exc:
+                except Exception as exc:  # broad: PyYAML's constructors raise what the
+                    # value's parser raises (ValueError, binascii.Error, OverflowError, …)
                     problem = getattr(exc, "problem", None) or str(exc)
                     raise fail(ev.start_mark, f"cannot read {value!r}: {problem}") from None
             size, height = 1, 0

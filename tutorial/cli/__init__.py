@@ -109,7 +109,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _lessons(args: argparse.Namespace) -> int:
-    from tutorial.lessons.check import main as check_main
+    from tutorial.cli.lessons import main as check_main
 
     return check_main(args)
 

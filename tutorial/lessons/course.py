@@ -8,12 +8,13 @@ import fnmatch
 import os
 import re
 from collections.abc import Mapping
+from functools import partial
 from pathlib import Path
 
 from tutorial.lessons.loader import FILE_RE, LessonReader, lessons_dir
 from tutorial.lessons.model import Course, Lesson, LessonProblem
 from tutorial.lessons.readers import ID_RE, Problems, _keys
-from tutorial.yamldoc import MAX_BYTES, SourceError, Where, YamlDoc
+from tutorial.yamldoc import MAX_BYTES, SourceError, Where, YamlDoc, located
 
 _KNOWN_IDS: dict[str, str] = {}
 """Lesson file → its id when it last loaded in this process: a lesson whose file later
@@ -63,6 +64,22 @@ def fingerprint(root: Path | None = None) -> tuple[tuple[str, int, int], ...]:
     return tuple(out)
 
 
+def _raw_id_and_number(doc: YamlDoc, known: str | None) -> tuple[str | None, int | None]:
+    """The lesson's ``id`` and ``number`` as the file gives them, before it is checked (the
+    id of a broken lesson still names it; ``known``: the id it had when it last loaded)."""
+    if not isinstance(doc.data, Mapping):
+        return known, None
+    got, n = doc.data.get("id"), doc.data.get("number")
+    raw_id = got if isinstance(got, str) and ID_RE.match(got) else known
+    return raw_id, n if isinstance(n, int) and not isinstance(n, bool) else None
+
+
+def _lesson(
+    root: Path, doc: YamlDoc, problems: Problems, numbers: set[int], ids: set[str]
+) -> Lesson | None:
+    return LessonReader(root, doc, problems).lesson(numbers, ids)
+
+
 def load_course(root: Path | None = None) -> Course:
     """Load every lesson listed in ``root/manifest.yaml``. Never raises for content
     problems: broken lessons are reported in ``Course.broken``."""
@@ -104,19 +121,12 @@ def load_course(root: Path | None = None) -> Course:
         lesson = None
         raw_id: str | None = _KNOWN_IDS.get(display)
         raw_number: int | None = None
-        try:
-            doc = YamlDoc.load(root / name, display)
-            if isinstance(doc.data, Mapping):
-                got = doc.data.get("id")
-                raw_id = got if isinstance(got, str) and ID_RE.match(got) else raw_id
-                n = doc.data.get("number")
-                raw_number = n if isinstance(n, int) and not isinstance(n, bool) else None
-            lesson = LessonReader(root, doc, problems).lesson(numbers, ids)
+        try:  # a bug of ours must not take the other lessons down
+            doc = located(display, partial(YamlDoc.load, root / name, display))
+            raw_id, raw_number = _raw_id_and_number(doc, raw_id)
+            lesson = located(display, partial(_lesson, root, doc, problems, numbers, ids))
         except SourceError as exc:
             problems.add(exc)
-        except Exception as exc:  # a bug of ours must not take the other lessons down
-            problems.add(SourceError(display, None, (), f"internal error ({type(exc).__name__})"))
-            lesson = None
         if lesson is not None:
             _KNOWN_IDS[display] = lesson.id
             lessons.append(lesson)

@@ -29,7 +29,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from tutorial.engine.actions import DealerKeep, Keep, NameTrump, Reshuffle
-from tutorial.engine.cards import CODES, mask_of, parse_index
+from tutorial.engine.cards import CODES, bits, codes, mask_of, parse_index
+from tutorial.engine.errors import InvalidInput
 from tutorial.engine.profiles import get_profile
 from tutorial.engine.seats import SEAT_LETTERS
 from tutorial.engine.statefields import DEALER_KEEPS, KEEP, RESHUFFLE, Phase
@@ -59,7 +60,7 @@ def keep_state(scenario: Scenario) -> Any | None:
             seat = s.to_act
             gone = {c.index for c in report.refill.discards[seat]}
             plain = s.hands[seat] & ~s.trump_mask
-            s.apply(Keep(tuple(c for c in range(52) if (plain >> c) & 1 and c not in gone)))
+            s.apply(Keep(tuple(c for c in bits(plain) if c not in gone)))
         elif s.pending == RESHUFFLE:
             assert report.refill.reshuffled is not None
             s.apply(Reshuffle(tuple(c.index for c in report.refill.reshuffled)))
@@ -119,7 +120,7 @@ def read_keep(
             table[letter] = tuple(CODES[c] for c in order_of_trumps if (trumps >> c) & 1)
             continue
         mask = mask_of(c.index for c in report.hands_after_refill[i])
-        table[letter] = tuple(CODES[c] for c in range(52) if (mask >> c) & 1)
+        table[letter] = tuple(codes(bits(mask)))
     prompt = _text(w, (*path, "prompt"), m["prompt"]) if "prompt" in m else None
     feedback: dict[str, Text] = {}
     raw = m.get("feedback", {})
@@ -128,7 +129,7 @@ def read_keep(
     for key, text in raw.items():
         try:
             cards = tuple(parse_index(x) for x in str(key).replace(",", " ").split())
-        except Exception:
+        except InvalidInput:
             raise w.error((*path, "feedback", key), f"not a card or cards: {key!r}") from None
         o = option_id(cards, order) if set(cards) <= set(order) else str(key)
         if o not in options or o == choice:

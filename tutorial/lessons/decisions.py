@@ -40,7 +40,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tutorial.engine.actions import NameTrump, call_of
-from tutorial.engine.cards import CODES
+from tutorial.engine.cards import CODES, bits, codes
 from tutorial.engine.legality import why_illegal
 from tutorial.engine.points import point_table
 from tutorial.engine.profiles import Profile, get_profile
@@ -160,7 +160,7 @@ def read_decision(
     if choice not in legal:  # pragma: no cover - the replay made it, so it is legal
         raise w.error((*path, "seat"), f"the engine says {choice} is not legal here")
     holdings = {s: holding(profile, hand_mask, i) for i, s in enumerate(SUIT_LETTERS)}
-    hand = tuple(CODES[c] for c in range(52) if (hand_mask >> c) & 1)
+    hand = tuple(codes(bits(hand_mask)))
     prompt = _text(w, (*path, "prompt"), m["prompt"]) if "prompt" in m else None
     feedback: dict[str, Text] = {}
     if "feedback" in m:

@@ -32,7 +32,7 @@ from typing import Any
 
 from tutorial.engine.actions import PlayCard
 from tutorial.engine.cards import CODES, Card, mask_of, parse_index
-from tutorial.engine.errors import Reason
+from tutorial.engine.errors import InvalidInput, Reason
 from tutorial.engine.legality import why_illegal
 from tutorial.engine.points import point_table
 from tutorial.engine.profiles import get_profile
@@ -102,7 +102,7 @@ def read_your_move(
         for code, text in raw.items():
             try:
                 c = CODES[parse_index(str(code))]
-            except Exception:
+            except InvalidInput:
                 raise w.error((*path, "feedback", str(code)), f"not a card: {code!r}") from None
             if c not in legal or c == card:
                 raise w.error(

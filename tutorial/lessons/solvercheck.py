@@ -22,7 +22,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from tutorial.engine.cards import CODES, Suit, parse_index
+from tutorial.engine.cards import CODES, Suit, bits, codes, parse_index
 from tutorial.engine.errors import InvalidInput
 from tutorial.engine.hand import SEATS, TEAMS, Hand
 from tutorial.engine.profiles import DEFAULT_PROFILE, get_profile
@@ -201,7 +201,7 @@ def _card_values(
         except InvalidInput as exc:
             raise w.error((*path, k), str(exc)) from None
         if not legal >> card & 1:
-            shown = " ".join(CODES[c] for c in range(52) if legal >> c & 1)
+            shown = " ".join(codes(bits(legal)))
             raise w.error(
                 (*path, k),
                 f"{SEATS[pos.to_play]} cannot play {CODES[card]} here (legal: {shown})",

@@ -20,7 +20,7 @@ from tutorial.scenario import fields as F
 from tutorial.scenario.common import top_and_pile
 from tutorial.scenario.replay import Replay, replay
 from tutorial.scenario.results import HandReport, LegalReport, ScoreReport, TrickReport
-from tutorial.yamldoc import Key, SourceError, Where, YamlDoc, format_path
+from tutorial.yamldoc import Key, SourceError, Where, YamlDoc, format_path, located
 
 UNORDERED: tuple[tuple[str, ...], ...] = (
     ("hands_after_refill", "*"),
@@ -174,16 +174,15 @@ def run_job(path: Path, display: str | None, job: Job) -> FileReport:
     and ``decide`` all go through here."""
     name = display or str(path)
     report = FileReport(name)
-    try:
+
+    def work() -> tuple[YamlDoc, JobResult]:
         doc = YamlDoc.load(path, name)
-        done = job(doc, Where(doc))
+        return doc, job(doc, Where(doc))
+
+    try:
+        doc, done = located(name, work)  # a bug of ours: still a located report, exit 2
     except SourceError as exc:
-        report.error = exc.as_dict()
-        report.error["text"] = str(exc)
-        return report
-    except Exception as exc:  # a bug of ours: still a located report, exit 2
-        err = SourceError(name, None, (), f"internal error ({type(exc).__name__}: {exc})")
-        report.error = {**err.as_dict(), "reason": "internal_error", "text": str(err)}
+        report.error = {**exc.as_dict(), "text": str(exc)}
         return report
     report.result = done.result
     report.replay = done.replay

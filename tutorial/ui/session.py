@@ -31,6 +31,7 @@ from tutorial.lessons.reference import (
 from tutorial.progress import new_learner_code, parse_learner_code
 from tutorial.progress_outbox import Outbox, SessionStore
 from tutorial.ui.mdsafe import plain_md
+from tutorial.yamldoc import is_internal, located
 
 log = logging.getLogger("cinch.ui")
 
@@ -93,13 +94,12 @@ def _glossary(version: str) -> tuple[Term, ...] | SourceError:
 
 
 def _value_or_error(loader: Callable[[], T]) -> T | SourceError:
-    try:
-        return loader()
+    try:  # a bug of ours: the page says unavailable, never a traceback
+        return located(getattr(loader, "__name__", "?"), loader)
     except SourceError as exc:
+        if is_internal(exc):
+            log.error("loading failed", exc_info=exc.__cause__)
         return exc
-    except Exception as exc:  # a bug of ours: the page says unavailable, never a traceback
-        log.exception("loading failed")
-        return SourceError(getattr(loader, "__name__", "?"), None, (), f"internal error ({exc})")
 
 
 def _raise_or_return(value: T | SourceError) -> T:

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import argparse
 import json
+from functools import partial
 from pathlib import Path
 
 from tutorial.i18n import LANGS
 from tutorial.lessons.course import load_course
 from tutorial.lessons.model import Course, Lesson, LessonProblem
 from tutorial.lessons.reference import load_glossary, load_reference
-from tutorial.yamldoc import SourceError
+from tutorial.yamldoc import SourceError, located
 
 
 def _line(lesson: Lesson) -> str:
@@ -30,12 +31,10 @@ def _other_files(root: Path | None) -> list[LessonProblem]:
     """The rules reference and the glossary: the app shows them, so they are checked too."""
     out = []
     for name, loader in (("reference.yaml", load_reference), ("glossary.yaml", load_glossary)):
-        try:
-            loader(root)
+        try:  # a bug of ours: still reported, never a traceback
+            located(name, partial(loader, root))
         except SourceError as exc:
             out.append(LessonProblem(exc.file, None, None, (str(exc),)))
-        except Exception as exc:  # a bug of ours: still reported, never a traceback
-            out.append(LessonProblem(name, None, None, (f"{name}: internal error ({exc!r})",)))
     return out
 
 
