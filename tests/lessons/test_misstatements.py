@@ -17,8 +17,9 @@ from tutorial.engine.hand import Hand, Phase
 from tutorial.engine.profiles import PAGAT_62
 from tutorial.engine.seats import Seat
 from tutorial.engine.trumps import TRUMP_MASK
-from tutorial.lessons.loader import load_course
-from tutorial.lessons.model import LANGS, Course, Lesson, Question, Step
+from tutorial.i18n import LANGS
+from tutorial.lessons.course import load_course
+from tutorial.lessons.model import Course, Lesson, Question, Step
 from tutorial.lessons.solvercheck import hand_of
 from tutorial.solver.analyse import solve
 from tutorial.solver.position import Position

@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from tutorial.lessons.model import LANGS, Lesson, Question, Scenario, Text
+from tutorial.i18n import LANGS
+from tutorial.lessons.model import Lesson, Question, Scenario, Text
 
 Problem = tuple[tuple[str | int, ...], str]
 
