@@ -1,5 +1,5 @@
 """``cinch solve``, ``review``, ``advise`` and ``decide`` print what they printed before their
-shared file handling was folded into :func:`tutorial.scenario.files.run_job`: the output and
+shared file handling was folded into :func:`tutorial.cli.report.run_job`: the output and
 exit code of each on every example file and on bad files (``commands/``), byte for byte
 equal to ``golden/commands.json``, captured from the code before the fold.
 

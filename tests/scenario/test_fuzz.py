@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tutorial.cli import main
-from tutorial.scenario.files import run_file
+from tutorial.cli.report import run_file
 
 ROOT = Path(__file__).resolve().parents[2]
 VALID = [

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from tutorial.scenario.files import run_file, summary
+from tutorial.cli.report import run_file
+from tutorial.scenario.files import summary
 from tutorial.scenario.results import HandReport
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tutorial.cli import main
-from tutorial.scenario.files import run_file
+from tutorial.cli.report import run_file
 from tutorial.yamldoc import MAX_BYTES, MAX_DEPTH
 
 TRICK = "kind: trick\ntrump: H\nleader: A\ncards: [KC, 5D, 6H, 5H]\n"
@@ -187,7 +187,7 @@ def test_json_output_holds_any_expect_value(
 def test_an_internal_error_is_exit_2_and_the_run_goes_on(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import tutorial.scenario.files as files
+    import tutorial.cli.report as files
 
     real = files.replay_data
 

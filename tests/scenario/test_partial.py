@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tutorial.scenario.files import run_file
+from tutorial.cli.report import run_file
 
 ROOT = Path(__file__).resolve().parents[2]
 _PILE = yaml.safe_load((ROOT / "examples" / "scenarios" / "hand-pile.yaml").read_text())

@@ -4,7 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from tutorial.scenario.files import compare, run_file
+from tutorial.cli.report import run_file
+from tutorial.scenario.files import compare
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples" / "scenarios").glob("*.yaml"))

@@ -8,8 +8,9 @@ import pytest
 import yaml
 
 from tutorial.cli import main
+from tutorial.cli.report import run_file
 from tutorial.engine.observe import observe
-from tutorial.scenario.files import hand_state, run_file
+from tutorial.scenario.files import hand_state
 from tutorial.yamldoc import Where, YamlDoc
 
 ROOT = Path(__file__).resolve().parents[2]

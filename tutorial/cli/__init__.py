@@ -7,35 +7,19 @@ import io
 import json
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
+from typing import Any
 
+from tutorial.cli.args import MAX_SEED, count
+from tutorial.cli.report import FileReport, print_report, run_file
 from tutorial.engine.profiles import DEFAULT_PROFILE, PROFILES, get_profile
 from tutorial.engine.simulate import InvariantError, simulate
 from tutorial.eta import ProgressLine, add_progress_flags
-from tutorial.scenario.files import run_file, summary
-
-
-def _count(low: int, high: int) -> Callable[[str], int]:
-    """An argparse type: a whole number from ``low`` to ``high``."""
-
-    def read(text: str) -> int:
-        try:
-            value = int(text, 10)
-        except ValueError:
-            raise argparse.ArgumentTypeError(
-                f"expected a whole number, not {text[:40]!r}"
-            ) from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"expected {low:,} to {high:,}, not {value:,}")
-        return value
-
-    read.__name__ = "number"  # argparse names the type in its messages
-    return read
-
+from tutorial.scenario.files import summary
 
 MAX_HANDS = 10_000_000
-MAX_SEED = 2**63 - 1
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -43,22 +27,13 @@ def _replay(args: argparse.Namespace) -> int:
     for name in args.files:
         report = run_file(Path(name), name)
         status = max(status, report.status)
-        if args.json:
-            print(json.dumps(report.as_json(), ensure_ascii=False))
-            continue
-        if report.error:
-            print(f"error  {report.error['text']}")
-        elif report.mismatches:
-            for m in report.mismatches:
-                line = f":{m['line']}" if m.get("line") else ""
-                print(
-                    f"FAIL   {name}{line}: expect{_dot(m['key'])}: expected {m['expected']!r}, "
-                    f"the engine says {m['actual']!r}"
-                )
-        else:
-            assert report.replay is not None
-            print(f"ok     {name}: {summary(report.replay)}")
+        print_report(report, args.json, "engine", partial(_replayed, report))
     return status
+
+
+def _replayed(report: FileReport, name: str, result: dict[str, Any]) -> None:
+    assert report.replay is not None
+    print(f"ok     {name}: {summary(report.replay)}")
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -164,21 +139,21 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("--json", action="store_true", help="one JSON object per file")
     rp.set_defaults(func=_replay)
     sp = sub.add_parser("simulate", help="play random hands and check every invariant")
-    sp.add_argument("--hands", type=_count(1, MAX_HANDS), required=True)
-    sp.add_argument("--seed", type=_count(0, MAX_SEED), required=True)
+    sp.add_argument("--hands", type=count(1, MAX_HANDS), required=True)
+    sp.add_argument("--seed", type=count(0, MAX_SEED), required=True)
     sp.add_argument("--profile", default=DEFAULT_PROFILE, choices=sorted(PROFILES))
     sp.add_argument("--json", action="store_true")
     add_progress_flags(sp)
     sp.set_defaults(func=_simulate)
     from tutorial.cli.match import add_parser as add_match
 
-    add_match(sub, _count)
+    add_match(sub)
     from tutorial.drills.kinds import DIFFICULTIES, KINDS
     from tutorial.i18n import LANGS
 
     dp = sub.add_parser("drill", help="print a drill puzzle, its answer and its explanation")
     dp.add_argument("--kind", required=True, choices=KINDS)
-    dp.add_argument("--seed", type=_count(0, 2**31 - 1), required=True)
+    dp.add_argument("--seed", type=count(0, 2**31 - 1), required=True)
     dp.add_argument("--difficulty", type=int, default=1, choices=DIFFICULTIES)
     dp.add_argument("--lang", default="en", choices=LANGS)
     dp.add_argument("--json", action="store_true")
@@ -191,7 +166,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_coach(sub)
     from tutorial.cli.decide import add_parser as add_decide
 
-    add_decide(sub, _count(0, MAX_SEED))
+    add_decide(sub)
     lp = sub.add_parser("lessons", help="lesson tools")
     lsub = lp.add_subparsers(dest="lessons_command", required=True)
     lc = lsub.add_parser("check", help="validate every lesson")
@@ -213,8 +188,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(devnull, sys.stdout.fileno())
         return 2
     return code
-
-
-def _dot(key: str) -> str:
-    """``winner`` → ``.winner``; a quoted key (``["a.b"]``) follows without a dot."""
-    return key if key.startswith("[") else f".{key}"

@@ -15,6 +15,15 @@ from pathlib import Path
 from typing import Any
 
 from tutorial.bots import BOT_NAMES
+from tutorial.cli.args import count, seat
+from tutorial.cli.report import (
+    FileReport,
+    JobResult,
+    expectation,
+    print_report,
+    replayed_hand,
+    run_job,
+)
 from tutorial.coach.advise import DEFAULT_SAMPLES, advise
 from tutorial.coach.labels import LABEL_TEXT
 from tutorial.coach.playout import DEFAULT_BOT
@@ -23,16 +32,7 @@ from tutorial.engine.hand import Phase
 from tutorial.engine.seats import SEAT_LETTERS
 from tutorial.engine.state import State
 from tutorial.i18n import LANGS, Translator, get_translator
-from tutorial.scenario.files import (
-    FileReport,
-    JobResult,
-    compare,
-    expectation,
-    hand_state,
-    print_report,
-    replayed_hand,
-    run_job,
-)
+from tutorial.scenario.files import compare, hand_state
 from tutorial.yamldoc import Where, YamlDoc
 
 MAX_SAMPLES = 200
@@ -153,33 +153,6 @@ def _advise_body(name: str, r: dict[str, Any]) -> None:
         )
 
 
-def _seat(text: str) -> int:
-    key = text.strip().upper()
-    if len(key) != 1 or key not in SEAT_LETTERS:
-        raise argparse.ArgumentTypeError(f"expected a seat A, B, C or D, not {text[:20]!r}")
-    return SEAT_LETTERS.index(key)
-
-
-def _samples(text: str) -> int:
-    try:
-        n = int(text, 10)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text[:40]!r}") from None
-    if not 1 <= n <= MAX_SAMPLES:
-        raise argparse.ArgumentTypeError(f"expected 1 to {MAX_SAMPLES}, not {n:,}")
-    return n
-
-
-def _seed(text: str) -> int:
-    try:
-        n = int(text, 10)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text[:40]!r}") from None
-    if not 0 <= n <= 2**31 - 1:
-        raise argparse.ArgumentTypeError(f"expected 0 to {2**31 - 1:,}, not {n:,}")
-    return n
-
-
 def run_review(args: argparse.Namespace) -> int:
     t = get_translator(args.lang)
     report = _run_file(Path(args.file), args.file, _review_job(args, t))
@@ -197,23 +170,25 @@ def add_parsers(sub: Any) -> None:
     """Register ``cinch review`` and ``cinch advise`` on the CLI's subparsers."""
     rp = sub.add_parser("review", help="price every decision of one seat in a finished hand")
     rp.add_argument("file", metavar="FILE")
-    rp.add_argument("--seat", type=_seat, required=True, help="A, B, C or D")
-    rp.add_argument("--samples", type=_samples, default=24, help="worlds per card (default 24)")
-    rp.add_argument("--seed", type=_seed, default=0)
+    rp.add_argument("--seat", type=seat, required=True, help="A, B, C or D")
+    rp.add_argument(
+        "--samples", type=count(1, MAX_SAMPLES), default=24, help="worlds per card (default 24)"
+    )
+    rp.add_argument("--seed", type=count(0, 2**31 - 1), default=0)
     rp.add_argument("--lang", default="en", choices=LANGS)
     rp.add_argument("--bot", default=DEFAULT_BOT, choices=BOT_NAMES, help=BOT_HELP)
     rp.add_argument("--json", action="store_true")
     rp.set_defaults(func=run_review)
     ap = sub.add_parser("advise", help="the bid advisor for a hand stopped in the bidding")
     ap.add_argument("file", metavar="FILE")
-    ap.add_argument("--seat", type=_seat, required=True, help="A, B, C or D")
+    ap.add_argument("--seat", type=seat, required=True, help="A, B, C or D")
     ap.add_argument(
         "--samples",
-        type=_samples,
+        type=count(1, MAX_SAMPLES),
         default=DEFAULT_SAMPLES,
         help=f"worlds (default {DEFAULT_SAMPLES})",
     )
-    ap.add_argument("--seed", type=_seed, default=0)
+    ap.add_argument("--seed", type=count(0, 2**31 - 1), default=0)
     ap.add_argument("--bot", default=DEFAULT_BOT, choices=BOT_NAMES, help=BOT_HELP)
     ap.add_argument("--json", action="store_true")
     ap.set_defaults(func=run_advise)

@@ -16,12 +16,14 @@ import json
 from pathlib import Path
 from typing import Any
 
+from tutorial.cli.args import MAX_SEED, count
+from tutorial.cli.report import FileReport, JobResult, replayed_hand, run_job
 from tutorial.engine.actions import Action, Call, DealerKeep, Keep, NameTrump, PlayCard
 from tutorial.engine.cards import CODES
 from tutorial.engine.observe import observe
 from tutorial.engine.seats import SEAT_LETTERS, SUIT_LETTERS
 from tutorial.engine.state import CHANCE, Phase
-from tutorial.scenario.files import FileReport, JobResult, hand_state, replayed_hand, run_job
+from tutorial.scenario.files import hand_state
 from tutorial.yamldoc import Key, SourceError, Where, YamlDoc
 
 state_of = hand_state
@@ -114,7 +116,7 @@ def _text(action: Any) -> str:
     return str(action)
 
 
-def add_parser(sub: Any, seed_type: Any) -> None:
+def add_parser(sub: Any) -> None:
     """Register ``cinch decide`` on the CLI's subparsers."""
     dp = sub.add_parser("decide", help="what a bot does where a hand scenario stops")
     dp.add_argument("file", metavar="FILE")
@@ -122,6 +124,6 @@ def add_parser(sub: Any, seed_type: Any) -> None:
     from tutorial.bots import BOT_NAMES
 
     dp.add_argument("--bot", required=True, choices=BOT_NAMES, help="the bot that decides")
-    dp.add_argument("--seed", type=seed_type, default=0)
+    dp.add_argument("--seed", type=count(0, MAX_SEED), default=0)
     dp.add_argument("--json", action="store_true")
     dp.set_defaults(func=run)

@@ -16,9 +16,9 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Callable
 from typing import Any
 
+from tutorial.cli.args import count
 from tutorial.engine.profiles import DEFAULT_PROFILE, PROFILES, get_profile
 from tutorial.engine.seats import SEAT_LETTERS
 from tutorial.eta import ProgressLine, add_progress_flags
@@ -78,7 +78,7 @@ def _seating_arg(text: str) -> tuple[str, str, str, str]:
 _seating_arg.__name__ = "seating"
 
 
-def add_parser(sub: Any, count: Callable[[int, int], Callable[[str], int]]) -> None:
+def add_parser(sub: Any) -> None:
     """Register ``cinch match`` on the CLI's subparsers (``count(low, high)`` is the CLI's
     whole-number argument type)."""
     mp = sub.add_parser("match", help="bots play each other over many hands (duplicate too)")

@@ -21,11 +21,11 @@ import math
 from pathlib import Path
 from typing import Any
 
+from tutorial.cli.report import FileReport, JobResult, check_expect, print_report, run_job
 from tutorial.engine.cards import parse_index
 from tutorial.engine.hand import point_table
 from tutorial.engine.profiles import get_profile
 from tutorial.engine.seats import Team
-from tutorial.scenario.files import FileReport, JobResult, check_expect, print_report, run_job
 from tutorial.scenario.replay import replay
 from tutorial.scenario.results import HandReport
 from tutorial.solver.analyse import solve

@@ -1,0 +1,172 @@
+"""Reporting on scenario files, for every command that reads one (``cinch replay``, ``solve``,
+``review``, ``advise``, ``decide``): load the file, run the command's job on it, fill a
+:class:`FileReport` (the result, the ``expect`` mismatches located by line, or the error; a
+bug of ours becomes a located internal error, never a traceback) and print it, as text or
+one JSON object."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any
+
+from tutorial.scenario.files import compare, replay_data
+from tutorial.scenario.replay import Replay, replay
+from tutorial.yamldoc import SourceError, Where, YamlDoc, located
+
+
+@dataclass
+class FileReport:
+    file: str
+    ok: bool = False
+    result: dict[str, Any] | None = None
+    mismatches: list[dict[str, Any]] = field(default_factory=list)
+    error: dict[str, Any] | None = None
+    replay: Replay | None = None
+
+    @property
+    def status(self) -> int:
+        """0 replayed and matched; 1 an expectation failed; 2 invalid input or illegal."""
+        return 2 if self.error else (1 if self.mismatches else 0)
+
+    def as_json(self) -> dict[str, Any]:
+        """JSON-ready: values JSON cannot hold (dates, bytes, sets, odd keys) become text."""
+        return {
+            "file": self.file,
+            "ok": self.ok,
+            "result": jsonable(self.result),
+            "mismatches": jsonable(self.mismatches),
+            "error": jsonable(self.error),
+        }
+
+
+def jsonable(value: Any, depth: int = 0) -> Any:
+    """``value`` with only JSON types: a mapping's keys become strings, a set a sorted list,
+    bytes, dates and anything else their text (``repr``)."""
+    if depth > 100:
+        return "…"
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else repr(value)
+    if isinstance(value, dict):
+        return {
+            (k if isinstance(k, str) else repr(k)): jsonable(v, depth + 1) for k, v in value.items()
+        }
+    if isinstance(value, list | tuple):
+        return [jsonable(v, depth + 1) for v in value]
+    if isinstance(value, set | frozenset):
+        return sorted((jsonable(v, depth + 1) for v in value), key=repr)
+    if isinstance(value, date | datetime):
+        return value.isoformat()
+    return repr(value)
+
+
+@dataclass
+class JobResult:
+    """What a command's job on one scenario file gives back to :func:`run_job`."""
+
+    result: dict[str, Any]
+    mismatches: list[dict[str, Any]] = field(default_factory=list)
+    """Differences :func:`compare` found, each with its ``path`` under ``expect``."""
+    replay: Replay | None = None
+
+
+Job = Callable[[YamlDoc, Where], JobResult]
+"""A command's work on one loaded scenario file; raises :class:`SourceError` (located) for
+anything wrong with the file."""
+
+
+def run_job(path: Path, display: str | None, job: Job) -> FileReport:
+    """Load the scenario file ``path``, run ``job`` on it and report: the result, the
+    ``expect`` mismatches located by line, or the error (a crash of ours becomes a located
+    internal error, never a traceback). ``cinch replay``, ``solve``, ``review``, ``advise``
+    and ``decide`` all go through here."""
+    name = display or str(path)
+    report = FileReport(name)
+
+    def work() -> tuple[YamlDoc, JobResult]:
+        doc = YamlDoc.load(path, name)
+        return doc, job(doc, Where(doc))
+
+    try:
+        doc, done = located(name, work)  # a bug of ours: still a located report, exit 2
+    except SourceError as exc:
+        report.error = {**exc.as_dict(), "text": str(exc)}
+        return report
+    report.result = done.result
+    report.replay = done.replay
+    report.mismatches = done.mismatches
+    for m in done.mismatches:
+        m["line"] = doc.line(("expect", *m.pop("path")))
+    report.ok = not done.mismatches
+    return report
+
+
+def expectation(doc: YamlDoc, where: Where) -> dict[str, Any] | None:
+    """The file's ``expect`` mapping (None if it has none); anything else is a located
+    error."""
+    expect = doc.data.get("expect") if isinstance(doc.data, dict) else None
+    if expect is not None and not isinstance(expect, dict):
+        raise where.error(("expect",), "expected a mapping of result fields")
+    return expect
+
+
+def check_expect(doc: YamlDoc, where: Where, actual: dict[str, Any]) -> list[dict[str, Any]]:
+    """The file's ``expect`` compared with ``actual`` (no expectation: no mismatch)."""
+    expect = expectation(doc, where)
+    return compare(expect, actual) if expect else []
+
+
+def replayed_hand(doc: YamlDoc, where: Where, command: str) -> Replay:
+    """Replay the file, which must be a ``hand`` scenario (``command`` names who needs it
+    in the error)."""
+    rep = replay(doc.data, where)
+    if rep.kind != "hand":
+        raise where.error(("kind",), f"{command} needs a `hand` scenario, not {rep.kind!r}")
+    return rep
+
+
+def print_report(
+    report: FileReport,
+    as_json: bool,
+    says: str,
+    body: Callable[[str, dict[str, Any]], None],
+) -> None:
+    """Print one file's report as ``cinch replay``, ``solve``, ``review`` and ``advise`` do:
+    the JSON object, or ``error …``, ``FAIL …`` lines (``the {says} says``) or ``body``'s
+    lines."""
+    name = report.file
+    if as_json:
+        print(json.dumps(report.as_json(), ensure_ascii=False))
+        return
+    if report.error:
+        print(f"error  {report.error['text']}")
+        return
+    for m in report.mismatches:
+        line = f":{m['line']}" if m.get("line") else ""
+        print(
+            f"FAIL   {name}{line}: expect{_dot(m['key'])}: expected {m['expected']!r}, "
+            f"the {says} says {m['actual']!r}"
+        )
+    if not report.mismatches and report.result is not None:
+        body(name, report.result)
+
+
+def _dot(key: str) -> str:
+    """``winner`` → ``.winner``; a quoted key (``["a.b"]``) follows without a dot."""
+    return key if key.startswith("[") else f".{key}"
+
+
+def run_file(path: Path, display: str | None = None) -> FileReport:
+    """Replay a scenario file and compare it with its ``expect`` (``cinch replay``)."""
+
+    def job(doc: YamlDoc, where: Where) -> JobResult:
+        rep, mismatches = replay_data(doc.data, where)
+        return JobResult(rep.result, mismatches, rep)
+
+    return run_job(path, display, job)
