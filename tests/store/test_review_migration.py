@@ -17,7 +17,7 @@ from tests.store.conftest import MakeStore
 from tutorial import mistakes
 from tutorial import review_schedule as rs
 from tutorial.drills import practice
-from tutorial.lessons.loader import load_course
+from tutorial.lessons.course import load_course
 from tutorial.practice import retry
 from tutorial.progress import SCHEMA_VERSION, step_item
 from tutorial.progress_outbox import Outbox, SessionStore
