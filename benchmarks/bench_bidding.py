@@ -1,8 +1,8 @@
-"""Benchmark: does the expert's simulated bidding and trump (``tutorial.bots.simbid``) beat
+"""Benchmark: does the expert's simulated bidding and trump (``tutorial.bots.evaluator``) beat
 the ``rules`` bot's calls and trump that the expert used before, everything else equal?
 
 Two versions of the expert, the same but for the calls and trump: ``sim`` (by simulation,
-``expert.SIMULATE_CALLS = True``) and ``old`` (the ``rules`` bot's). Both draw from the same
+the evaluator's choice) and ``old`` (the ``rules`` bot's). Both draw from the same
 random streams (``decide("expert", ...)``), so a hand in which their calls and trump agree is
 played identically. Over the duplicate deals of ``cinch match --duplicate --seed S`` with the
 expert in A and C and ``--against`` (``rules`` or the ``old`` expert) in B and D, the figure is,
@@ -32,7 +32,6 @@ import sys
 import time
 from typing import Any
 
-import tutorial.bots.expert as expert
 from tutorial.bots import decide
 from tutorial.bots.driver import Seating, deal_rng, decision_seeds, play_hand
 from tutorial.bots.match import MatchSpec, mean_interval, pairing_differences, percentile
@@ -45,9 +44,11 @@ CPU_MS: dict[str, list[float]] = {"bid": [], "trump": []}
 
 
 def decide_variant(bot: str, obs: Observation, seed: int) -> Action:
-    """``sim`` and ``old``: the expert with and without simulated calls; others as named."""
+    """``sim``: the expert (its calls and trump by the evaluator's simulations); ``old``: the
+    expert with the ``rules`` bot's calls and trump; others as named."""
+    if bot == "old" and obs.phase in (Phase.BID, Phase.TRUMP):
+        return decide("rules", obs, seed)
     if bot in ("sim", "old"):
-        expert.SIMULATE_CALLS = bot == "sim"
         return decide("expert", obs, seed)
     return decide(bot, obs, seed)
 

@@ -15,6 +15,15 @@ from tutorial.engine.observe import observe
 from tutorial.engine.profiles import PAGAT_62
 from tutorial.engine.state import State
 
+
+@pytest.fixture(autouse=True)
+def _quick_expert(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The expert with the evaluator's quick budget: the same procedure on fewer worlds
+    (legality, determinism and blindness do not depend on how many; its speed at the
+    table's budget is measured in benchmarks/bench_coach.py)."""
+    monkeypatch.setenv("CINCH_EVAL_BUDGET", "quick")
+
+
 # decisions per bot: the heuristic bots over thousands, the searching one over fewer
 HANDS = {"random": 60, "rules": 60, "expert": 2}
 EVERY = {"random": 1, "rules": 1, "expert": 7}

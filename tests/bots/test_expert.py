@@ -7,10 +7,12 @@ from typing import Any
 
 import pytest
 
+import tutorial.bots.evaluator.cards as cards
 import tutorial.bots.expert as expert
 import tutorial.bots.simbid as simbid
 from tests.support.budget import SLACK, counting_searches, no_draw_opening
 from tutorial.bots import decide
+from tutorial.bots.evaluator import TABLE
 from tutorial.bots.rules import call_for
 from tutorial.engine.actions import PASS, Call, NameTrump
 from tutorial.engine.cards import Suit, mask_of, parse_cards
@@ -31,12 +33,10 @@ def _deal(first: str) -> State:
     return State(PAGAT_62, 3, hands, rest[27:])
 
 
-@pytest.mark.parametrize("simulate", [False, True])
 def test_the_expert_bids_a_hand_of_point_trumps_and_passes_a_worthless_one(
-    simulate: bool, monkeypatch: pytest.MonkeyPatch
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(expert, "SIMULATE_CALLS", simulate)  # False: the rules call
-    monkeypatch.setattr(simbid, "BID_WORLDS", 16)
+    monkeypatch.setenv("CINCH_EVAL_BUDGET", "quick")
     strong = _deal("AH KH QH JH TH 5H 5D 2H 3C")
     call = decide("expert", observe(strong, 0), seed=1)
     assert isinstance(call, Call) and call.value is not None, call
@@ -56,7 +56,7 @@ def test_the_first_trick_is_solved_in_sampled_worlds(monkeypatch: pytest.MonkeyP
     solved = _counting_solves(monkeypatch)
     action = decide("expert", observe(s, 0), seed=2)
     assert action in s.legal_actions()
-    assert len(solved) >= expert.OPENING_MIN
+    assert len(solved) >= TABLE.cards[0]  # at least the budget's least worlds, each solved
 
 
 def test_bidding_worlds_fit_the_earlier_calls() -> None:
@@ -85,7 +85,7 @@ def _counting_solves(monkeypatch: pytest.MonkeyPatch) -> list[int]:
         counted.append(a.nodes)
         return a
 
-    monkeypatch.setattr(expert, "solve", counting)
+    monkeypatch.setattr(cards, "solve", counting)
     return counted
 
 
@@ -100,7 +100,8 @@ def test_an_expert_card_in_a_no_draw_opening_stays_within_its_node_budget(
     action = decide("expert", observe(s, s.to_act), seed=2)
     assert action in s.legal_actions()
     nodes = sum(x.nodes for x in searches)
-    assert searches and 0 < nodes <= 2 * expert.OPENING_BUDGET + SLACK, nodes
+    assert searches and 0 < nodes <= expert.OPENING_BUDGET + SLACK, nodes
+    assert TABLE.opening_nodes == expert.OPENING_BUDGET  # the evaluator's hard limit
 
 
 def test_a_small_node_budget_gives_the_same_decision_every_run() -> None:

@@ -177,3 +177,22 @@ def test_the_fast_playout_decides_as_the_rules_bot() -> None:
             assert rules_action(s) == decide("rules", obs, 0)
             n += 1
     assert n > 500
+
+
+def test_the_fast_playout_keeps_and_calls_as_the_rules_bot() -> None:
+    """Off the play too: the rollout's keep is the rules bot's without listing every legal
+    keep (hundreds in a classic hand)."""
+    from itertools import islice
+
+    from tests.bots.evaluator.points import hands
+    from tutorial.bots.rollout import rules_action
+    from tutorial.engine.state import Phase
+
+    kinds: set[str] = set()
+    for name in ("classic-51", "pagat-62"):
+        for s in islice(hands(name, 38), 1500):
+            if s.phase is Phase.PLAY:
+                continue
+            assert rules_action(s) == decide("rules", observe(s, s.to_act), 0)
+            kinds.add(s.pending or s.phase.value)
+    assert {"bid", "trump", "keep", "dealer_keeps"} <= kinds, kinds

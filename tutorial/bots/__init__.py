@@ -16,7 +16,6 @@ processes so that search never runs on a thread serving learners.
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections.abc import Callable
 from dataclasses import replace
@@ -24,6 +23,7 @@ from dataclasses import replace
 from tutorial.bots.expert import decide_expert
 from tutorial.bots.random_bot import decide_random
 from tutorial.bots.rules import decide_rules
+from tutorial.bots.streams import rng_for
 from tutorial.bots.view import legal_actions
 from tutorial.engine.actions import Action
 from tutorial.engine.errors import InvalidInput
@@ -48,19 +48,6 @@ score — given its observation with a new game's 0–0 (``rules-blind`` is the 
 ``rules`` bot, which knew no score). Not offered to learners."""
 
 
-_FRESH_REPR = f", score={FRESH_GAME!r})"
-
-
-def rng_for(bot: str, obs: Observation, seed: int) -> random.Random:
-    """The bot's random stream for one decision: a function of the bot, the seed and the
-    observation only (so a match may pass one seed for every decision)."""
-    text = repr(obs)
-    if obs.score == FRESH_GAME:  # a new game: the streams of the bots before the score
-        text = text.removesuffix(_FRESH_REPR) + ")"  # was observed (pinned outputs hold)
-    digest = hashlib.blake2b(f"{bot}|{seed}|{text}".encode(), digest_size=16).digest()
-    return random.Random(int.from_bytes(digest, "big"))
-
-
 def decide(bot: str, obs: Observation, seed: int) -> Action:
     """The action ``bot`` takes for the seat that observes ``obs`` (which must be the seat
     to act). Raises :class:`InvalidInput` for an unknown bot or a seat not to act."""
@@ -75,4 +62,4 @@ def decide(bot: str, obs: Observation, seed: int) -> Action:
     return policy(obs, rng_for(base, obs, seed))
 
 
-__all__ = ["BLIND_NAMES", "BOT_NAMES", "decide", "legal_actions"]
+__all__ = ["BLIND_NAMES", "BOT_NAMES", "decide", "legal_actions", "rng_for"]

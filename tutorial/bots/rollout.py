@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 
 from tutorial.bots.knowledge import Knowledge
-from tutorial.bots.rules import choose_play, decide_rules
-from tutorial.engine.actions import Action, PlayCard
+from tutorial.bots.rules import choose_play, decide_rules, keep_for
+from tutorial.engine.actions import Action, Keep, PlayCard
 from tutorial.engine.observe import observe
-from tutorial.engine.state import Phase, State
+from tutorial.engine.state import KEEP, Phase, State
 
 _NO_RNG = random.Random(0)  # the rules bot draws nothing
 
@@ -26,7 +26,11 @@ def rules_action(state: State) -> Action:
         if len(plays) == 1:
             return plays[0]
         return choose_play(Knowledge.of_state(state), [a for a in plays if type(a) is PlayCard])
-    return decide_rules(observe(state, state.to_act), _NO_RNG)
+    obs = observe(state, state.to_act)
+    if state.phase is Phase.REFILL and state.pending == KEEP:
+        # the rules bot's keep without listing every legal keep (a classic hand has hundreds)
+        return Keep(keep_for(state.profile, obs))
+    return decide_rules(obs, _NO_RNG)
 
 
 def playout(state: State, rng: random.Random) -> State:

@@ -56,7 +56,7 @@ def decide_rules(obs: Observation, rng: random.Random) -> Action:
     if obs.phase is Phase.REFILL:
         if obs.pending == DEALER_KEEPS:
             return _pick(legal, DealerKeep(_dealer_keep(legal)))
-        return _pick(legal, Keep(_keep(p, obs)))
+        return _pick(legal, Keep(keep_for(p, obs)))
     plays = [a for a in legal if isinstance(a, PlayCard)]
     return choose_play(Knowledge.of(obs), plays)
 
@@ -166,7 +166,9 @@ def game_margin(
 
 
 # -- discard ------------------------------------------------------------------------------
-def _keep(p: Profile, obs: Observation) -> tuple[int, ...]:
+def keep_for(p: Profile, obs: Observation) -> tuple[int, ...]:
+    """The non-trumps the rules bot keeps at the discard: its aces, then kings beside an
+    ace, as many as there is room for."""
     tm = p.trumps.mask[obs.trump]
     room = max(0, p.hand_size - (obs.hand & tm).bit_count())
     plain = [c for c in iter_bits(obs.hand & ~tm)]
