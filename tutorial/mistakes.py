@@ -20,6 +20,7 @@ from tutorial import review_schedule as rs
 from tutorial.lessons.model import Course, Lesson, Question, Step, YourDecision, YourMove
 from tutorial.mastery import missed, move_missed
 from tutorial.progress import Item, ProgressStore, move_item, question_item
+from tutorial.store.replay import replay, replayable
 
 COUNTER = "review/counter"
 """Every review answer, counted (kept from schema 2; the schedule no longer reads it)."""
@@ -147,21 +148,27 @@ def record(
     read-modify-write of the record and the counter."""
     key = item(lesson_id, question_id)
     when = rs.now() if at is None else at
-
-    def change(cur: dict[str, Item]) -> dict[str, tuple[Any, bool]]:
-        c = cur.get(COUNTER)
-        counter = c.value if c is not None and isinstance(c.value, int) else 0
-        b = _box(cur[key].value) if key in cur else Box()
-        if b.card.new:  # the first review: the miss in the lesson came before it
-            b.card = rs.missed(when)
-        b.attempts += 1
-        if right:
-            b.correct += 1
-        b.card = rs.review(b.card, rs.rating(right, helped=helped), when)
-        return {key: (b.to_json(), b.card.learnt), COUNTER: (counter + 1, False)}
-
+    change = replay(count_review, key=key, right=right, helped=helped, when=when)
     saved = store.update(learner, (key, COUNTER), change)
     return _box(saved[key].value)
+
+
+@replayable
+def count_review(
+    cur: dict[str, Item], *, key: str, right: bool, helped: bool, when: float
+) -> dict[str, tuple[Any, bool]]:
+    """One review answer more in the record ``key``, given at ``when`` (see :func:`record`;
+    replayable: a spooled answer is counted against what is saved when it is drained)."""
+    c = cur.get(COUNTER)
+    counter = c.value if c is not None and isinstance(c.value, int) else 0
+    b = _box(cur[key].value) if key in cur else Box()
+    if b.card.new:  # the first review: the miss in the lesson came before it
+        b.card = rs.missed(when)
+    b.attempts += 1
+    if right:
+        b.correct += 1
+    b.card = rs.review(b.card, rs.rating(right, helped=helped), when)
+    return {key: (b.to_json(), b.card.learnt), COUNTER: (counter + 1, False)}
 
 
 def find(course: Course, lesson_id: str, entry_id: str) -> Due | None:

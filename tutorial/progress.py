@@ -29,7 +29,9 @@ from pathlib import Path
 from typing import Any
 
 from tutorial.store.base import SCHEMA_VERSION, Backend, Change, Item, StoreError
+from tutorial.store.breaker import Guarded
 from tutorial.store.postgres import PostgresBackend, redact
+from tutorial.store.replay import replay, replayable
 from tutorial.store.sqlite import MIGRATIONS, SqliteBackend
 
 __all__ = [
@@ -117,12 +119,16 @@ class ProgressStore:
         self.timeout = TIMEOUT if timeout is None else timeout
 
     @property
-    def backend(self) -> Backend:
-        """The backend this store writes to (made per call: ``timeout`` may change; the
-        PostgreSQL connection pool is kept per process)."""
+    def backend(self) -> Guarded:
+        """The backend this store writes to, behind its circuit breaker
+        (:mod:`tutorial.store.breaker`; made per call: ``timeout`` may change; the
+        PostgreSQL connection pool and the breaker are kept per process)."""
+        inner: Backend
         if self.url is not None:
-            return PostgresBackend(self.url, self.timeout)
-        return SqliteBackend(self.path, self.timeout)
+            inner = PostgresBackend(self.url, self.timeout)
+        else:
+            inner = SqliteBackend(self.path, self.timeout)
+        return Guarded(inner)
 
     @property
     def where(self) -> str:
@@ -157,12 +163,14 @@ class ProgressStore:
         self._check(learner)
         return self.backend.items(learner, prefix)
 
-    def reset(self, learner: str, prefix: str) -> int:
-        """Forget every item under ``prefix`` (one lesson's progress). Returns how many."""
+    def reset(self, learner: str, prefix: str, *, at: float | None = None) -> int:
+        """Forget every item under ``prefix`` (one lesson's progress) written at ``at``
+        (default now) or before: a retried reset never forgets what came after it.
+        Returns how many."""
         self._check(learner)
         if not prefix.endswith("/"):
             raise ValueError("a reset prefix ends with '/'")
-        return self.backend.reset(learner, prefix)
+        return self.backend.reset(learner, prefix, time.time() if at is None else at)
 
     def update(
         self,
@@ -198,16 +206,7 @@ class ProgressStore:
     ) -> Item:
         """Save an answer, counting tries: the state a returning learner sees comes from it."""
         item = question_item(lesson_id, question_id)
-
-        def change(cur: dict[str, Item]) -> dict[str, Change]:
-            old = cur[item].value if item in cur and isinstance(cur[item].value, dict) else {}
-            tries = int(old.get("tries", 0)) + 1 if isinstance(old.get("tries", 0), int) else 1
-            right_at = old.get("right_at")
-            if ok and not isinstance(right_at, int):
-                right_at = tries
-            value = {"answer": response, "ok": ok, "tries": tries, "right_at": right_at}
-            return {item: (value, ok)}
-
+        change = replay(answer_change, item=item, response=response, ok=ok, t=time.time())
         return self.update(learner, (item,), change)[item]
 
     def question_states(self, learner: str, lesson_id: str) -> dict[str, QuestionState]:
@@ -232,20 +231,48 @@ class ProgressStore:
     ) -> Position | None:
         """The learner is at ``step_id`` (and, on its stepper, at ``moment``)."""
         item = position_item(lesson_id)
-
-        def change(cur: dict[str, Item]) -> dict[str, Change]:
-            old = cur[item].value if item in cur and isinstance(cur[item].value, dict) else {}
-            moments = dict(old.get("moments") or {}) if isinstance(old.get("moments"), dict) else {}
-            if moment is not None:
-                moments[step_id] = moment
-            value = {"lesson": lesson_id, "step": step_id, "t": time.time(), "moments": moments}
-            return {item: (value, False)}
-
+        change = replay(
+            position_change, item=item, lesson=lesson_id, step=step_id, moment=moment, t=time.time()
+        )
         return _position(self.update(learner, (item,), change)[item].value)
 
     def position(self, learner: str, lesson_id: str) -> Position | None:
         it = self.items(learner, position_item(lesson_id)).get(position_item(lesson_id))
         return _position(it.value) if it is not None else None
+
+
+@replayable
+def answer_change(
+    cur: dict[str, Item], *, item: str, response: Any, ok: bool, t: float = 0.0
+) -> dict[str, Change]:
+    """One more try at a question, made at ``t`` (see :meth:`ProgressStore.answer`): the
+    try is counted; a retried answer older than the saved one does not replace it."""
+    old = cur[item].value if item in cur and isinstance(cur[item].value, dict) else {}
+    tries = int(old.get("tries", 0)) + 1 if isinstance(old.get("tries", 0), int) else 1
+    right_at = old.get("right_at")
+    if ok and not isinstance(right_at, int):
+        right_at = tries
+    value = {"answer": response, "ok": ok, "tries": tries, "right_at": right_at, "t": t}
+    if isinstance(old.get("t"), int | float) and old["t"] > t:
+        value.update(answer=old.get("answer"), ok=old.get("ok"), t=old["t"])
+    return {item: (value, ok)}
+
+
+@replayable
+def position_change(
+    cur: dict[str, Item], *, item: str, lesson: str, step: str, moment: str | None, t: float
+) -> dict[str, Change]:
+    """The learner is at ``step`` (see :meth:`ProgressStore.save_position`); a position
+    saved later (``t``) is kept."""
+    old = cur[item].value if item in cur and isinstance(cur[item].value, dict) else {}
+    moments = dict(old.get("moments") or {}) if isinstance(old.get("moments"), dict) else {}
+    if moment is not None:
+        moments[step] = moment
+    newer = isinstance(old.get("t"), int | float) and old["t"] > t
+    value = {"lesson": lesson, "step": step, "t": t, "moments": moments}
+    if newer:  # a retried, older move: keep where the learner went after it
+        value = {**old, "moments": {**moments, **(old.get("moments") or {})}}
+    return {item: (value, False)}
 
 
 def _position(value: Any) -> Position | None:

@@ -241,14 +241,14 @@ def test_database_url_takes_precedence_over_the_sqlite_path(
 ) -> None:
     monkeypatch.setenv("CINCH_PROGRESS_DB", str(tmp_path / "p.sqlite3"))
     monkeypatch.delenv("CINCH_DATABASE_URL", raising=False)
-    assert isinstance(ProgressStore().backend, SqliteBackend)
+    assert isinstance(ProgressStore().backend.inner, SqliteBackend)
     assert ProgressStore().path == tmp_path / "p.sqlite3"
     monkeypatch.setenv("CINCH_DATABASE_URL", "postgresql://cinch:secret@127.0.0.1:1/cinch")
     store = ProgressStore()
-    assert isinstance(store.backend, PostgresBackend)
+    assert isinstance(store.backend.inner, PostgresBackend)
     assert "secret" not in store.where
     session = SessionStore(Outbox())
-    assert isinstance(session._raw().backend, PostgresBackend)  # retries go to the same place
+    assert isinstance(session._raw().backend.inner, PostgresBackend)  # retries go to the same place
 
 
 def test_a_url_that_is_not_postgresql_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:

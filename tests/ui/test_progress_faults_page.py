@@ -7,6 +7,7 @@ and no saved row is lost or overwritten."""
 import os
 import sqlite3
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -108,6 +109,32 @@ def test_locked_database_then_saved_when_the_lock_goes(db: Path, lang: str) -> N
     assert items[step_item("other", "s1")].done
 
 
+def test_an_answer_not_saved_survives_a_reload_and_is_saved_by_itself(db: Path) -> None:
+    """Issue 26, break 2: after F5 the answer still shows, still "Not saved yet", and it
+    reaches the database once the lock goes, with no click (before: a reload showed it
+    unanswered, and it was never saved)."""
+    other = sqlite3.connect(db, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    try:
+        at = lesson_page("fr")
+        answer_right(at, "fr")
+        assert_not_saved_said(at, "fr")
+        reloaded = lesson_page("fr")  # F5: a new session on the same server
+        assert_not_saved_said(reloaded, "fr")
+        assert "gardez cet onglet" not in warnings(reloaded)  # a reload lost nothing
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    item = question_item(LESSON.id, Q.id)
+    for _ in range(150):  # nobody clicks: the spool's drainer saves it
+        if item in ProgressStore(db).items(CODE):
+            break
+        time.sleep(0.1)
+    assert ProgressStore(db).items(CODE)[item].done
+    back = lesson_page("fr")
+    assert CANNOT_SAVE["fr"] not in warnings(back) and NOT_SAVED["fr"] not in captions(back)
+
+
 def _immutable(path: Path, on: bool) -> None:
     if os.geteuid() == 0:  # root ignores permission bits; the immutable flag binds it too
         subprocess.run(["chattr", "+i" if on else "-i", str(path)], check=True)
@@ -139,6 +166,8 @@ def test_database_deleted_while_running(db: Path) -> None:
     answer_right(at, "en")
     assert CANNOT_SAVE["en"] not in warnings(at) and NOT_SAVED["en"] not in captions(at)
     assert ProgressStore(db).items(CODE)[question_item(LESSON.id, Q.id)].done
+    # noticed, and said (issue 26): before, the file was made anew with no word at all
+    assert "was deleted while the app was running" in warnings(at)
 
 
 def test_a_failing_page_never_claims_progress_is_saved(

@@ -15,6 +15,7 @@ from typing import Any
 from tutorial import review_schedule as rs
 from tutorial.drills.kinds import DIFFICULTIES, KINDS
 from tutorial.progress import Item, ProgressStore
+from tutorial.store.replay import replay, replayable
 
 COUNTER = "drill/counter"
 
@@ -97,22 +98,28 @@ def record(
     to retry later is reviewed at the time of the answer, not of the retry."""
     key = item(kind, difficulty)
     when = rs.now() if at is None else at
-
-    def change(cur: dict[str, Item]) -> dict[str, tuple[Any, bool]]:
-        c = cur.get(COUNTER)
-        counter = c.value if c is not None and isinstance(c.value, int) else 0
-        s = parse(cur[key].value) if key in cur else Stats()
-        s.attempts += 1
-        if right:
-            s.correct += 1
-            s.streak += 1
-        else:
-            s.streak = 0
-        s.card = rs.review(s.card, rs.rating(right), when)
-        return {key: (s.to_json(), right), COUNTER: (counter + 1, False)}
-
+    change = replay(count_answer, key=key, right=right, when=when)
     saved = store.update(learner, (key, COUNTER), change)
     return parse(saved[key].value)
+
+
+@replayable
+def count_answer(
+    cur: dict[str, Item], *, key: str, right: bool, when: float
+) -> dict[str, tuple[Any, bool]]:
+    """One answer more in the stats ``key``, given at ``when`` (see :func:`record`;
+    replayable: a spooled answer is counted against what is saved when it is drained)."""
+    c = cur.get(COUNTER)
+    counter = c.value if c is not None and isinstance(c.value, int) else 0
+    s = parse(cur[key].value) if key in cur else Stats()
+    s.attempts += 1
+    if right:
+        s.correct += 1
+        s.streak += 1
+    else:
+        s.streak = 0
+    s.card = rs.review(s.card, rs.rating(right), when)
+    return {key: (s.to_json(), right), COUNTER: (counter + 1, False)}
 
 
 def due(stats: dict[tuple[str, int], Stats], at: float) -> list[tuple[str, int]]:

@@ -28,6 +28,8 @@ from tutorial.engine.actions import PlayCard, parse_action
 from tutorial.engine.state import State
 from tutorial.practice.game import HandRecord, replay
 from tutorial.progress import Item, ProgressStore
+from tutorial.store.replay import replay as replayed
+from tutorial.store.replay import replayable
 
 PREFIX = "retry/"
 COUNTER = "retry/counter"
@@ -260,21 +262,27 @@ def add(store: Any, learner: str, new: list[dict[str, Any]], *, at: float | None
         return 0
     card = rs.Schedule(due=rs.now() if at is None else at).to_json()
     keys = tuple(PREFIX + n["id"] for n in new)
-
-    def change(cur: dict[str, Item]) -> dict[str, tuple[Any, bool]]:
-        counter = _counter(cur)
-        out: dict[str, tuple[Any, bool]] = {}
-        for i, (n, key) in enumerate(zip(new, keys, strict=True)):
-            if key in cur or key in out:
-                continue
-            value = {k: v for k, v in n.items() if k != "id"}
-            # ``added`` orders positions: the retry counter then the card's place in the hand
-            value.update(attempts=0, correct=0, added=counter * 1000 + i, card=card)
-            out[key] = (value, False)
-        return out
-
+    change = replayed(add_positions, keys=list(keys), new=new, card=card)
     saved = store.update(learner, (*keys, COUNTER), change)
     return len(saved) if isinstance(saved, dict) else 0
+
+
+@replayable
+def add_positions(
+    cur: dict[str, Item], *, keys: list[str], new: list[dict[str, Any]], card: Any
+) -> dict[str, tuple[Any, bool]]:
+    """The positions ``new`` (at ``keys``) not in the queue yet, each with ``card`` (see
+    :func:`add`; replayable)."""
+    counter = _counter(cur)
+    out: dict[str, tuple[Any, bool]] = {}
+    for i, (n, key) in enumerate(zip(new, keys, strict=True)):
+        if key in cur or key in out:
+            continue
+        value = {k: v for k, v in n.items() if k != "id"}
+        # ``added`` orders positions: the retry counter then the card's place in the hand
+        value.update(attempts=0, correct=0, added=counter * 1000 + i, card=card)
+        out[key] = (value, False)
+    return out
 
 
 def record(
@@ -291,22 +299,27 @@ def record(
     of its card and the counter. Returns the position as saved (None if it is not there)."""
     key = PREFIX + pid
     when = rs.now() if at is None else at
-
-    def change(cur: dict[str, Item]) -> dict[str, tuple[Any, bool]]:
-        it = cur.get(key)
-        r = parse(pid, it.value) if it is not None else None
-        if r is None:
-            return {}
-        counter = _counter(cur) + 1
-        value = r.to_json()
-        value["attempts"] += 1
-        if right:
-            value["correct"] += 1
-        card = r.card if not r.card.new else rs.missed(when)
-        card = rs.review(card, rs.rating(right, helped=helped), when)
-        value["card"] = card.to_json()
-        return {key: (value, card.learnt), COUNTER: (counter, False)}
-
+    change = replayed(count_retry, key=key, pid=pid, right=right, helped=helped, when=when)
     saved = store.update(learner, (key, COUNTER), change)
     it = saved.get(key) if isinstance(saved, dict) else None
     return parse(pid, it.value) if it is not None else None
+
+
+@replayable
+def count_retry(
+    cur: dict[str, Item], *, key: str, pid: str, right: bool, helped: bool, when: float
+) -> dict[str, tuple[Any, bool]]:
+    """One retry more of position ``pid`` at ``when`` (see :func:`record`; replayable)."""
+    it = cur.get(key)
+    r = parse(pid, it.value) if it is not None else None
+    if r is None:
+        return {}
+    counter = _counter(cur) + 1
+    value = r.to_json()
+    value["attempts"] += 1
+    if right:
+        value["correct"] += 1
+    card = r.card if not r.card.new else rs.missed(when)
+    card = rs.review(card, rs.rating(right, helped=helped), when)
+    value["card"] = card.to_json()
+    return {key: (value, card.learnt), COUNTER: (counter, False)}

@@ -41,7 +41,12 @@ def rewrites() -> dict[int, tuple[tuple[str, ...], Rewrite]]:
 
 class StoreError(Exception):
     """The progress database cannot be read or written right now (the reason is the
-    message); nothing was changed by the call that raised it."""
+    message); nothing was changed by the call that raised it. ``unreachable``: the database
+    could not be reached at all (a server down, no connection), so every call would fail."""
+
+    def __init__(self, message: str, *, unreachable: bool = False) -> None:
+        super().__init__(message)
+        self.unreachable = unreachable
 
 
 @dataclass(frozen=True)
@@ -64,7 +69,10 @@ class Backend(Protocol):
 
     def items(self, learner: str, prefix: str) -> dict[str, Item]: ...
 
-    def reset(self, learner: str, prefix: str) -> int: ...
+    def reset(self, learner: str, prefix: str, at: float) -> int:
+        """Forget the items under ``prefix`` written at ``at`` or before (a retried reset
+        never forgets what was done after it)."""
+        ...
 
     def update(self, learner: str, items: tuple[str, ...], change: ChangeFn) -> dict[str, Item]:
         """``change`` gets the current ``items`` (absent ones left out) and returns
@@ -78,6 +86,16 @@ class Backend(Protocol):
 
     def load_game(self, learner: str, slot: str) -> Any:
         """The game saved in ``slot``, or None."""
+        ...
+
+    @property
+    def key(self) -> str:
+        """The database, as one string (its circuit breaker's name; no password)."""
+        ...
+
+    def probe(self, kind: str) -> None:
+        """Return if a ``kind`` call ("read", "write") would work now, raise StoreError if
+        not; changes nothing (:mod:`tutorial.store.breaker`)."""
         ...
 
 

@@ -4,8 +4,9 @@ Uses the binaries of Debian's ``postgresql`` package (``/usr/lib/postgresql/*/bi
 ``initdb`` into a temporary folder, ``pg_ctl start`` listening only on a Unix socket in
 that folder (no TCP port at all), trust authentication for the local user; stopped and
 deleted afterwards. Run as root, the server runs as the ``postgres`` user (PostgreSQL
-refuses to run as root). ``python -m tutorial.store.pgserver`` starts one and prints its URL
-until interrupted.
+refuses to run as root). :func:`stop` and :func:`start` take it down and bring it back
+(fault tests, the chaos benchmark). ``python -m tutorial.store.pgserver`` starts one and
+prints its URL until interrupted.
 """
 
 from __future__ import annotations
@@ -82,26 +83,8 @@ def throwaway_server(port: int = 5432) -> Iterator[str]:
             f"-k {folder} -p {port} -c listen_addresses='' -c fsync=off"
             " -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
         )
-        subprocess.run(
-            _as_server_user(
-                [
-                    str(bindir / "pg_ctl"),
-                    "-D",
-                    str(data),
-                    "-l",
-                    str(log),
-                    "-o",
-                    options,
-                    "-w",
-                    "-t",
-                    "60",
-                    "start",
-                ]
-            ),
-            check=True,
-            capture_output=True,
-            timeout=90,
-        )
+        (folder / "options").write_text(options, encoding="utf-8")
+        _pg_ctl_start(bindir, folder)
     except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as exc:
         detail = log.read_text(errors="replace")[-2000:] if log.exists() else ""
         err = getattr(exc, "stderr", b"") or b""
@@ -119,6 +102,47 @@ def throwaway_server(port: int = 5432) -> Iterator[str]:
             check=False,
         )
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def _pg_ctl_start(bindir: Path, folder: Path) -> None:
+    options = (folder / "options").read_text(encoding="utf-8")
+    cmd = [str(bindir / "pg_ctl"), "-D", str(folder / "data"), "-l", str(folder / "server.log")]
+    subprocess.run(
+        _as_server_user([*cmd, "-o", options, "-w", "-t", "60", "start"]),
+        check=True,
+        capture_output=True,
+        timeout=90,
+    )
+
+
+def _folder_of(url: str) -> Path:
+    from urllib.parse import parse_qs, urlsplit
+
+    host = parse_qs(urlsplit(url).query).get("host", [""])[0]
+    folder = Path(host)
+    if not host or not (folder / "options").exists():
+        raise ValueError(f"not a throwaway server's URL: {url}")
+    return folder
+
+
+def stop(url: str) -> None:
+    """Take the throwaway server of ``url`` down at once (``immediate``: like a crash)."""
+    bindir = bin_dir()
+    assert bindir is not None
+    data = _folder_of(url) / "data"
+    subprocess.run(
+        _as_server_user([str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"]),
+        check=True,
+        capture_output=True,
+        timeout=60,
+    )
+
+
+def start(url: str) -> None:
+    """Bring the throwaway server of ``url`` back (after :func:`stop`)."""
+    bindir = bin_dir()
+    assert bindir is not None
+    _pg_ctl_start(bindir, _folder_of(url))
 
 
 def main() -> int:

@@ -6,7 +6,11 @@ first takes a per-learner advisory lock (``pg_advisory_xact_lock``): writes of o
 are serialised (so a read-modify-write loses nothing, even for rows that do not exist yet),
 writes of different learners never wait for each other. Upserts keep ``done`` sticky
 (``done = progress.done OR EXCLUDED.done``) and never replace a newer write. ``timeout``
-bounds the wait for a pooled connection and for any lock (``lock_timeout``).
+bounds the wait for any lock (``lock_timeout``); the wait for a pooled connection is at most
+:data:`CONNECT_WAIT`. A failure to reach the server raises a :class:`StoreError` marked
+``unreachable`` (the circuit breaker, :mod:`tutorial.store.breaker`, then stops trying on the
+serving path); the breaker's probe connects outside the pool and, once the server answers,
+makes the pool anew (a pool that failed for minutes waits up to a minute between attempts).
 
 The schema is versioned in a ``schema_version`` table and migrated by the first write of a
 process, under an advisory lock so that replicas starting together migrate once.
@@ -43,6 +47,9 @@ POOL_SIZE_VAR = "CINCH_DB_POOL_SIZE"
 POOL_SIZE = 8
 """Connections per process at most (``CINCH_DB_POOL_SIZE``): one app replica rarely has
 more than a few writes in flight at once."""
+CONNECT_WAIT = 2.0
+"""Seconds a call waits for a pooled connection (and a new connection for its handshake):
+with the server up, one comes in milliseconds."""
 _MIGRATION_LOCK = 0x63696E6368  # "cinch": one bigint key for pg_advisory_xact_lock
 _LEARNER_LOCKS = 0x636E6368  # the (int, int) key space: (this, hashtext(learner))
 
@@ -104,13 +111,22 @@ def _pool(url: str) -> ConnectionPool:
                 url,
                 min_size=1,
                 max_size=max(1, size),
-                kwargs={"connect_timeout": 5, "application_name": "cinch-tutorial"},
+                kwargs={"connect_timeout": 2, "application_name": "cinch-tutorial"},
                 check=ConnectionPool.check_connection,  # a server restart is survived
                 name="cinch-progress",
                 open=True,
             )
             _pools[key] = pool
         return pool
+
+
+def drop_pool(url: str) -> None:
+    """Forget this process's pool for ``url`` (the next call makes a new one); the old one
+    is closed in the background."""
+    with _pools_lock:
+        pool = _pools.pop((os.getpid(), url), None)
+    if pool is not None:
+        threading.Thread(target=pool.close, kwargs={"timeout": 1.0}, daemon=True).start()
 
 
 def close_pools() -> None:
@@ -131,6 +147,21 @@ class PostgresBackend:
         self.url = url
         self.timeout = timeout
 
+    @property
+    def key(self) -> str:
+        return f"postgresql:{redact(self.url)}"
+
+    def probe(self, kind: str) -> None:
+        """Connect outside the pool and ask ``SELECT 1``; on success make the pool anew."""
+        import psycopg
+
+        try:
+            with psycopg.connect(self.url, connect_timeout=2, autocommit=True) as conn:
+                conn.execute("SELECT 1")
+        except psycopg.Error as exc:
+            raise StoreError(f"PostgreSQL {redact(self.url)}: {_reason(exc)}") from None
+        drop_pool(self.url)
+
     @contextmanager
     def _transaction(self, learner: str | None = None) -> Iterator[psycopg.Connection[Any]]:
         """A connection inside a transaction; with ``learner``: a write, holding that
@@ -138,7 +169,8 @@ class PostgresBackend:
         import psycopg
 
         try:
-            with _pool(self.url).connection(timeout=self.timeout) as conn, conn.transaction():
+            wait = min(self.timeout, CONNECT_WAIT)
+            with _pool(self.url).connection(timeout=wait) as conn, conn.transaction():
                 ms = str(int(self.timeout * 1000))
                 conn.execute(
                     "SELECT set_config('lock_timeout', %s, true),"
@@ -152,7 +184,9 @@ class PostgresBackend:
                     )
                 yield conn
         except psycopg.Error as exc:
-            raise StoreError(f"PostgreSQL {redact(self.url)}: {_reason(exc)}") from None
+            raise StoreError(
+                f"PostgreSQL {redact(self.url)}: {_reason(exc)}", unreachable=_unreachable(exc)
+            ) from None
 
     def record(self, learner: str, item: str, value: Any, done: bool, at: float) -> None:
         with self._transaction(learner) as conn:
@@ -169,11 +203,12 @@ class PostgresBackend:
             ).fetchall()
         return {r[0]: item_of(r) for r in rows}
 
-    def reset(self, learner: str, prefix: str) -> int:
+    def reset(self, learner: str, prefix: str, at: float) -> int:
         with self._transaction(learner) as conn:
             cur = conn.execute(
-                "DELETE FROM progress WHERE learner = %s AND starts_with(item, %s)",
-                (learner, prefix),
+                "DELETE FROM progress WHERE learner = %s AND starts_with(item, %s)"
+                " AND updated <= %s",
+                (learner, prefix, at),
             )
             return int(cur.rowcount)
 
@@ -262,6 +297,16 @@ def _rewrite(conn: psycopg.Connection[Any], prefixes: tuple[str, ...], rewrite: 
                     "UPDATE progress SET value = %s WHERE learner = %s AND item = %s",
                     (dumps(new), learner, item),
                 )
+
+
+def _unreachable(exc: Exception) -> bool:
+    """Whether ``exc`` means the server cannot be reached (not a lock or a statement that
+    took too long, which only this call suffers)."""
+    import psycopg.errors
+
+    if isinstance(exc, psycopg.errors.LockNotAvailable | psycopg.errors.QueryCanceled):
+        return False
+    return isinstance(exc, psycopg.OperationalError | psycopg.InterfaceError)
 
 
 def _reason(exc: Exception) -> str:

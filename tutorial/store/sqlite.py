@@ -3,15 +3,19 @@
 Every write runs under ``BEGIN IMMEDIATE`` (one writer at a time), so a read-modify-write
 (:meth:`SqliteBackend.update`) holds the write lock from its read to its commit. The schema
 is created on demand by the first write and versioned with ``PRAGMA user_version``; a
-database deleted while the server runs is re-created. Nothing here deletes or rewrites a
-file it cannot read: a corrupt, locked, read-only or missing file raises :class:`StoreError`,
-and a folder we cannot write to is still read (in immutable mode).
+database deleted while the server runs is re-created, and that is noticed: logged as an error
+naming the file, and told to learners (:func:`recreated`: their earlier progress may not
+show). Nothing here deletes or rewrites a file it cannot read: a corrupt, locked, read-only
+or missing file raises :class:`StoreError`, and a folder we cannot write to is still read
+(in immutable mode).
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import sqlite3
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
@@ -59,6 +63,12 @@ _SAVE_GAME = (
     "ON CONFLICT (learner, slot) DO UPDATE SET value = excluded.value, "
     "updated = excluded.updated WHERE excluded.updated >= games.updated"
 )
+log = logging.getLogger("cinch.progress")
+_seen: set[str] = set()
+"""Files this process has read or written (so their disappearance is a deletion)."""
+_recreated: dict[str, float] = {}
+_seen_lock = threading.Lock()
+
 _SELECT_PREFIX = (
     "SELECT item, done, value FROM progress WHERE learner = ? AND substr(item, 1, ?) = ?"
 )
@@ -72,6 +82,44 @@ class SqliteBackend:
     def __init__(self, path: Path, timeout: float) -> None:
         self.path = path
         self.timeout = timeout
+
+    @property
+    def key(self) -> str:
+        return f"sqlite:{os.path.abspath(self.path)}"
+
+    def probe(self, kind: str) -> None:
+        """A read, or a write transaction that changes nothing (see the breaker)."""
+        if kind == "write":
+            with self._writing():
+                pass
+        else:
+            self._rows("SELECT 1", ())
+
+    def _gone(self) -> bool:
+        """Whether the file is missing (or empty); logs it once if it was deleted while
+        this process used it."""
+        try:
+            missing = self.path.stat().st_size == 0
+        except OSError:  # not there, or a folder on its path is not one
+            missing = True
+        if missing:
+            key = os.path.abspath(self.path)
+            with _seen_lock:
+                if key in _seen:
+                    _seen.discard(key)
+                    _recreated[key] = time.time()
+                    log.error(
+                        "the progress file %s was deleted while the app ran: it is made anew"
+                        " (empty); restore it from a backup to bring earlier progress back",
+                        self.path,
+                    )
+        return missing
+
+    def _seen_now(self) -> None:
+        key = os.path.abspath(self.path)
+        if key not in _seen:
+            with _seen_lock:
+                _seen.add(key)
 
     # -- connections and schema -----------------------------------------------------------
     @contextmanager
@@ -100,11 +148,13 @@ class SqliteBackend:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise StoreError(f"cannot create {self.path.parent}: {exc.strerror}") from None
+        self._gone()
         with self._connect() as db:
             self._migrate(db)
             db.execute("BEGIN IMMEDIATE")
             yield db
             db.execute("COMMIT")
+        self._seen_now()
 
     @staticmethod
     def _migrate(db: sqlite3.Connection) -> None:
@@ -130,11 +180,13 @@ class SqliteBackend:
     def _rows(self, sql: str, args: tuple[Any, ...]) -> list[tuple[Any, ...]]:
         """Rows of a read; a database never written has none. A folder we cannot write
         to (so SQLite cannot make its shared-memory file) is read in immutable mode."""
-        if not self.path.exists():
+        if self._gone():
             return []
         try:
             with self._connect() as db:
-                return _select(db, sql, args)
+                rows = _select(db, sql, args)
+            self._seen_now()
+            return rows
         except StoreError:
             if os.access(self.path.parent, os.W_OK) and os.access(self.path, os.W_OK):
                 raise
@@ -150,11 +202,12 @@ class SqliteBackend:
         rows = self._rows(_SELECT_PREFIX, (learner, len(prefix), prefix))
         return {r[0]: item_of(r) for r in rows}
 
-    def reset(self, learner: str, prefix: str) -> int:
+    def reset(self, learner: str, prefix: str, at: float) -> int:
         with self._writing() as db:
             cur = db.execute(
-                "DELETE FROM progress WHERE learner = ? AND substr(item, 1, ?) = ?",
-                (learner, len(prefix), prefix),
+                "DELETE FROM progress WHERE learner = ? AND substr(item, 1, ?) = ?"
+                " AND updated <= ?",
+                (learner, len(prefix), prefix, at),
             )
             return int(cur.rowcount)
 
@@ -210,3 +263,8 @@ def _select(db: sqlite3.Connection, sql: str, args: tuple[Any, ...]) -> list[tup
         if "no such table" in str(exc):  # created on the first write
             return []
         raise
+
+
+def recreated(path: Path) -> float | None:
+    """When this process found the file ``path`` deleted (and made it anew), or None."""
+    return _recreated.get(os.path.abspath(path))

@@ -30,6 +30,7 @@ from tutorial.lessons.reference import (
 )
 from tutorial.progress import new_learner_code, parse_learner_code
 from tutorial.progress_outbox import Outbox, SessionStore
+from tutorial.store.sqlite import recreated
 from tutorial.ui.mdsafe import plain_md
 from tutorial.yamldoc import is_internal, located
 
@@ -120,7 +121,9 @@ def load_or_stop(loader: Callable[[], T], unavailable: str) -> T:
 
 
 def outbox() -> Outbox:
-    """This session's writes that are not saved yet (kept while the tab stays open)."""
+    """This session's view of its writes that are not saved yet: those in the machine's
+    spool (they survive a reload, a closed tab, a dead replica) and those kept in this
+    session only (the spool could not take them)."""
     box = st.session_state.get("_outbox")
     if not isinstance(box, Outbox):
         box = Outbox()
@@ -134,23 +137,31 @@ def store() -> SessionStore:
     return SessionStore(outbox())
 
 
-def notice_facts() -> tuple[bool, bool]:
+def notice_facts() -> tuple[bool, bool, bool]:
     """What :func:`progress_notice` shows depends on (a part of a page that runs alone,
     :mod:`tutorial.ui.parts`, runs the whole page again when they change, so the notice is
     never stale)."""
     box = outbox()
-    return bool(box.pending), bool(box.read_failed)
+    return bool(box.pending), bool(box.waiting), bool(box.read_failed)
 
 
 def progress_notice(s: Session) -> None:
     """An honest word when progress cannot be saved or read right now (nothing if fine)."""
     box = outbox()
     t = s.t
-    if box.pending:
+    if box.waiting:  # kept in this session only: it is lost if the tab goes
         st.warning(
             t(
                 "Your progress cannot be saved right now. What you do is kept in this tab "
                 "and saved as soon as saving works again, so please keep this tab open."
+            ),
+            icon=":material/save:",
+        )
+    elif box.pending:  # in the spool: a reload or a closed tab loses nothing
+        st.warning(
+            t(
+                "Your progress cannot be saved right now. What you do is kept, and it will "
+                "be saved as soon as saving works again, even if you close this page."
             ),
             icon=":material/save:",
         )
@@ -159,6 +170,16 @@ def progress_notice(s: Session) -> None:
             t(
                 "Your saved progress cannot be read right now, so earlier answers may not "
                 "show. New answers are still saved."
+            ),
+            icon=":material/save:",
+        )
+    here = store()
+    if here.url is None and recreated(here.path) is not None:
+        st.warning(
+            t(
+                "The file that keeps everyone's progress on this server was deleted while "
+                "the app was running, so earlier progress may not show. What you do now is "
+                "saved."
             ),
             icon=":material/save:",
         )
@@ -221,8 +242,10 @@ def setup() -> Session:
     # a note stays visible for the rest of the visit, not just the first page
     kept = st.session_state.setdefault("_notes", [])
     kept.extend(n for n in notes if n not in kept)
+    here = store()
+    here.refresh(learner)  # what of this learner waits in the spool (a reload shows it)
     if outbox().pending:  # retry what could not be saved before
-        store().flush()
+        here.flush()
     return Session(lang, get_translator(lang), learner, list(kept))
 
 
