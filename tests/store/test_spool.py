@@ -165,3 +165,20 @@ def test_new_writes_queue_behind_the_learners_waiting_ones(
     assert session.flush(force=True)
     q1 = make_store().items(CODE)[Q1]
     assert q1.value["answer"] == "B" and q1.value["tries"] == 2 and q1.value["right_at"] == 2
+
+
+def test_the_claim_of_a_killed_drainer_is_taken_over_at_once(tmp_path: Path) -> None:
+    import socket
+
+    spool = Spool(tmp_path / "spool.sqlite3")
+    spool.add("t", CODE, "record", {"item": "lesson/l/step/s1", "value": True}, 1.0)
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()  # a process of this host that is gone
+    host = socket.gethostname()
+    assert len(spool.claim("t", f"{host}:{dead.pid}:aaaa")) == 1
+    assert spool.claim("t", f"{host}:{os.getpid()}:bbbb") != []  # not 30 s later: now
+    assert spool.claim("t", f"{host}:{os.getpid()}:cccc") == []  # a live claim is kept
+    other = Spool(tmp_path / "other.sqlite3")
+    other.add("t", CODE, "record", {"item": "lesson/l/step/s1", "value": True}, 1.0)
+    assert len(other.claim("t", f"elsewhere:{dead.pid}:dddd")) == 1
+    assert other.claim("t", f"{host}:{os.getpid()}:eeee") == []  # another host's: it expires

@@ -35,7 +35,7 @@ log = logging.getLogger("cinch.progress")
 
 PROBE_EVERY = 1.0
 """Seconds between two probes of a database marked down."""
-SLOW = 0.5
+SLOW = 1.0
 """A call that failed after this many seconds opens the breaker (it would cost as much again)."""
 KINDS = ("read", "write")
 

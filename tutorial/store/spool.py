@@ -18,11 +18,12 @@ client. What it does not survive is the loss of the machine's disk (see docs/fau
 Rules kept: a row is the write as made (its time ``at``: a retried record, game save or reset
 never replaces a newer one) or, for a read-modify-write, a named change run against what is
 saved when it is drained (:mod:`tutorial.store.replay`); one learner's rows are drained in
-order, by one drainer at a time (a claim; a claim older than :data:`CLAIM_TTL` seconds is a
-dead drainer's and is taken over). A row that can never be written (a bug) is kept, logged
-and still shown as not saved. The one case that can apply a row twice: a replica killed
-between the database's commit and the spool's delete (milliseconds); a record or a game save
-is then written twice to the same effect, a counter counts one answer twice.
+order, by one drainer at a time (a claim; the claim of a process of this host that is gone,
+or any claim older than :data:`CLAIM_TTL` seconds, is a dead drainer's and is taken over). A
+row that can never be written (a bug) is kept, logged and still shown as not saved. The one
+case that can apply a row twice: a replica killed between the database's commit and the
+spool's delete (milliseconds); a record or a game save is then written twice to the same
+effect, a counter counts one answer twice.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import socket
 import sqlite3
 import threading
 import time
@@ -54,7 +56,7 @@ CLAIM_TTL = 30.0
 """Seconds after which a claim is taken to be a dead drainer's."""
 DRAIN_EVERY = 0.5
 """Seconds a drainer waits before looking again (it is woken at once when a database is back)."""
-BUSY_WAIT = 0.5
+BUSY_WAIT = 2.0
 """Seconds a page waits for a background drainer busy with its learner's rows."""
 IDLE_EXIT = 60.0
 """A drainer with nothing to do for this long stops (the next write or page starts one)."""
@@ -201,6 +203,17 @@ class Spool:
             return []
         now = time.time()
         with self._db(write=True) as db:
+            held = db.execute(
+                "SELECT DISTINCT owner FROM pending WHERE target = ? AND claimed > ?",
+                (target, now - CLAIM_TTL),
+            ).fetchall()
+            for (who,) in held:
+                if who and _dead(str(who)):  # a killed replica's claim: taken over now
+                    db.execute(
+                        "UPDATE pending SET claimed = 0, owner = NULL WHERE owner = ?"
+                        " AND claimed > 0",
+                        (who,),
+                    )
             if learner is None:
                 first = db.execute(
                     "SELECT learner FROM pending WHERE target = ? AND claimed >= 0"
@@ -264,6 +277,27 @@ class Spool:
 
 class _Empty(Exception):
     pass
+
+
+def new_owner() -> str:
+    """A drainer's name in claims: host, process, and a random part."""
+    return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+
+
+def _dead(owner: str) -> bool:
+    """Whether the drainer ``owner`` was a process of this host that is gone (a claim of
+    another host, or another container, is left to expire)."""
+    host, _, rest = owner.partition(":")
+    pid = rest.partition(":")[0]
+    if host != socket.gethostname() or not pid.isdigit():
+        return False
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return True
+    except OSError:  # alive, someone else's
+        return False
+    return False
 
 
 def _row(r: tuple[Any, ...]) -> Row:
@@ -330,7 +364,7 @@ def wake_all(*_: object) -> None:
 
 
 def _drain(spool: Spool, target: str, store: Callable[[], ProgressStore], key: Any) -> None:
-    owner = f"{os.getpid()}:{uuid.uuid4().hex[:8]}"
+    owner = new_owner()
     idle_since = time.monotonic()
     wake = _wake[key]
     while True:
@@ -367,7 +401,7 @@ def drain(spool: Spool, target: str, store: ProgressStore, learner: str) -> None
     down (if a drainer is at them, wait for it up to :data:`BUSY_WAIT` seconds)."""
     if store.backend.breaker.down("write"):
         return
-    owner = f"{os.getpid()}:{uuid.uuid4().hex[:8]}"
+    owner = new_owner()
     deadline = time.monotonic() + BUSY_WAIT
     while True:
         rows = spool.claim(target, owner, learner)
