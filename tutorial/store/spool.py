@@ -40,14 +40,11 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from tutorial.store import breaker
-from tutorial.store.base import StoreError
+from tutorial.store.base import ChangeFn, Item, StoreError
 from tutorial.store.replay import Replay
-
-if TYPE_CHECKING:
-    from tutorial.progress import ProgressStore
 
 log = logging.getLogger("cinch.progress")
 SPOOL_VAR = "CINCH_SPOOL"
@@ -70,6 +67,24 @@ _SCHEMA = (
     " claimed REAL NOT NULL DEFAULT 0, owner TEXT)",
     "CREATE INDEX IF NOT EXISTS pending_by_learner ON pending (target, learner, id)",
 )
+
+
+class ProgressStore(Protocol):
+    """What the drainer needs of :class:`tutorial.progress.ProgressStore` (this package
+    stands below it and does not import it)."""
+
+    @property
+    def backend(self) -> breaker.Guarded: ...
+
+    def record(
+        self, learner: str, item: str, value: Any = None, *, done: bool = False, at: float | None
+    ) -> bool: ...
+
+    def save_game(self, learner: str, slot: str, value: Any, *, at: float | None) -> bool: ...
+
+    def reset(self, learner: str, prefix: str, *, at: float | None) -> int: ...
+
+    def update(self, learner: str, items: tuple[str, ...], change: ChangeFn) -> dict[str, Item]: ...
 
 
 def spool_path() -> Path:
