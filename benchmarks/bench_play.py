@@ -197,7 +197,7 @@ class TableSession:
             buttons: dict[str, tuple[str, str]] = {}
             run_buttons: dict[str, tuple[str, str]] = {}
             run_fragment: tuple[str, float] | None = None
-            component: tuple[str, str, str] | None = None  # (id, html, fragment id)
+            component: tuple[str, str, str, Any] | None = None  # (id, html, fragment, at)
             fragment: tuple[str, float] | None = None
             clicked_at: float | None = None
             # (when, widget, fragment id) of a card click to send
@@ -274,8 +274,9 @@ class TableSession:
                         key = el.button.id.rsplit("-", 1)[-1]
                         run_buttons[key] = (el.button.id, fm.delta.fragment_id)
                     elif et == "bidi_component":
-                        html = json.loads(el.bidi_component.json or "{}").get("html", "")
-                        component = (el.bidi_component.id, str(html), fm.delta.fragment_id)
+                        data = json.loads(el.bidi_component.json or "{}")
+                        html, at = str(data.get("html", "")), data.get("at")
+                        component = (el.bidi_component.id, html, fm.delta.fragment_id, at)
                 elif kind == "script_finished":
                     status = fm.script_finished
                     if status == EARLY:
@@ -306,7 +307,9 @@ class TableSession:
                     if click is not None:
                         continue  # the learner is looking at the table
                     if playable and component is not None:
-                        value = json.dumps([{"event": "play", "value": self.choose(playable)}])
+                        code = self.choose(playable)  # sent as the card component does
+                        sent = code if component[3] is None else {"card": code, "at": component[3]}
+                        value = json.dumps([{"event": "play", "value": sent}])
                         trigger = (TRIGGER.format(id=component[0]), "json_trigger_value", value)
                         click = (time.monotonic() + self.think, trigger, component[2])
                         component = None

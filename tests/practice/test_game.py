@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import re
 
 import pytest
 
@@ -161,3 +162,24 @@ def test_replay_and_new_deal() -> None:
 )
 def test_a_saved_game_that_does_not_replay_is_ignored(broken: object) -> None:
     assert Game.from_json(broken, BOTS) is None
+
+
+def test_a_game_keeps_its_name_and_the_link_that_started_it() -> None:
+    """The name in the address bar (``/play?game=…``) and the shared link's (seed, dealer)
+    survive saving; a game saved before either existed still loads (and gets a name); a
+    bad name is not taken from a saved game (issue 26, break 4)."""
+    g = Game.new("pagat-62", "random", seed=42)
+    g.link = (42, 3)
+    back = Game.from_json(g.to_json(), ("random",))
+    assert back is not None and back.id == g.id and back.link == (42, 3)
+    assert back.playing_link((42, 3)) and not back.playing_link((42, 0))
+    old = g.to_json()
+    del old["id"], old["link"]
+    loaded = Game.from_json(old, ("random",))
+    assert loaded is not None and loaded.link is None and re.fullmatch(r"[0-9a-f]{12}", loaded.id)
+    for bad in ("../x", "", "A" * 40, 7):
+        loaded = Game.from_json({**g.to_json(), "id": bad}, ("random",))
+        assert loaded is not None and loaded.id != bad
+    assert Game.from_json({**g.to_json(), "link": [42, 9]}, ("random",)).link is None  # type: ignore[union-attr]
+    play_random(back, random.Random(1))
+    assert not back.playing_link((42, 3))  # its hand is over: the link deals it again

@@ -45,8 +45,10 @@ class Clicker:
         if self.armed:
             self.armed = False
             codes = self.playable()
-            if codes:
-                return {"play": self.choose(codes)}
+            if codes:  # as the component's JavaScript sends it (with the position, if any)
+                code = self.choose(codes)
+                at = self.last.get("data", {}).get("at")
+                return {"play": code if at is None else {"card": code, "at": at}}
         return {"play": None}
 
 

@@ -212,3 +212,106 @@ def test_a_finished_trick_stays_in_view(server: tuple[str, Path]) -> None:
     # 1.5 s on the server; the browser of a loaded machine may show the fourth card late
     # (0.7 s once at a load average of 16), so what it shows may be shorter
     assert min(spans) >= 1.0, f"a full trick was on the table only {min(spans)} s: {spans}"
+
+
+def test_f5_back_and_forward_resume_the_hand_of_a_seed_link(server: tuple[str, Path]) -> None:
+    """A hand started from ``/play?seed=42``: once it starts the URL names the game, not
+    the deal, so F5, Back and Forward resume it (before, F5 dealt the hand again: the seed
+    stayed in the address bar). The address carries no ``seed=``."""
+    url, db = server
+    with pw.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = open_table(browser, url, "lang=es&seed=42")
+        to_my_card(page)
+        page.locator(ENABLED).first.click()
+        assert wait_settled(page) == "play"
+        time.sleep(0.5)
+        before = saved_game(db, page).current.actions
+        hand = hand_codes(page)
+        assert len(hand) == 5 and before
+        address = page.url
+        page.reload()
+        page.wait_for_selector(".cc-table", timeout=90_000)
+        assert wait_settled(page) == "play"
+        after_f5 = hand_codes(page)
+        page.screenshot(path=str(SHOTS / "walk-after-f5-es-1280.png"))
+        page.go_back()
+        time.sleep(1)
+        page.wait_for_selector(".cc-table", timeout=90_000)
+        assert wait_settled(page) == "play"
+        after_back = hand_codes(page)
+        page.go_forward()
+        time.sleep(1)
+        page.wait_for_selector(".cc-table", timeout=90_000)
+        assert wait_settled(page) == "play"
+        after_forward = hand_codes(page)
+        now = saved_game(db, page).current.actions
+        browser.close()
+    assert after_f5 == hand, (after_f5, hand)
+    assert after_back == hand, (after_back, hand)
+    assert after_forward == hand, (after_forward, hand)
+    assert now[: len(before)] == before
+    assert "seed=" not in address, address
+
+
+def learner_cards_in_tricks(game: Game) -> list[int]:
+    """How many cards the learner played in each trick so far (the current one too)."""
+    state = game.state()
+    out = [sum(1 for p in tr.plays if p.seat == 0) for tr in state.tricks]
+    out.append(sum(1 for p in state.trick_plays if p.seat == 0))
+    return out
+
+
+def test_three_fast_clicks_play_one_card(server: tuple[str, Path]) -> None:
+    """Three clicks on three cards within a fifth of a second play the first card only: the
+    others were made in a position that is gone (before, a stale click was applied to the
+    next trick: two cards played, 1 of 2 tries)."""
+    url, db = server
+    with pw.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        for attempt in range(3):
+            page = open_table(browser, url, f"lang=en&seed={42 + attempt}")
+            to_my_card(page)
+            held = len(hand_codes(page))
+            buttons = page.locator(ENABLED)
+            if buttons.count() < 3:
+                page.close()
+                continue
+            spots = [buttons.nth(i).bounding_box() for i in range(3)]
+            for spot in spots:  # where a person clicks: the screen, whatever is there now
+                assert spot is not None
+                page.mouse.click(spot["x"] + spot["width"] / 2, spot["y"] + spot["height"] / 2)
+                time.sleep(0.07)
+            wait_settled(page)
+            time.sleep(2.5)  # a late click would be applied by now
+            wait_settled(page)
+            game = saved_game(db, page)
+            text = page.inner_text("body")
+            page.close()
+            played = learner_cards_in_tricks(game)
+            assert all(n <= 1 for n in played), (attempt, played)
+            assert game.state().hands[0].bit_count() >= held - 1, (attempt, held)
+            assert "It is not A's turn" not in text, (attempt, text)
+        browser.close()
+
+
+def test_a_double_click_plays_the_card_without_a_message(server: tuple[str, Path]) -> None:
+    """A double-click on a playable card plays it once and shows no refusal (before: "It is
+    not A's turn" under a correct play)."""
+    url, db = server
+    with pw.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = open_table(browser, url, "lang=en&seed=44")
+        to_my_card(page)
+        held = len(hand_codes(page))
+        page.locator(ENABLED).first.dblclick()
+        wait_settled(page)
+        time.sleep(1.5)
+        wait_settled(page)
+        warnings = page.locator('[data-testid="stAlertContentWarning"]').all_inner_texts()
+        game = saved_game(db, page)
+        page.screenshot(path=str(SHOTS / "walk-double-click-en-1280.png"))
+        browser.close()
+    assert warnings == [], warnings
+    assert all(n <= 1 for n in learner_cards_in_tricks(game))
+    assert game.state().hands[0].bit_count() == held - 1

@@ -8,7 +8,6 @@ whole page when it changes."""
 from __future__ import annotations
 
 import asyncio
-import json
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,7 +15,7 @@ from pathlib import Path
 import pytest
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
-from tests.ui.test_play_wire import TRIGGER, Run, Tab, at_learner_card
+from tests.ui.test_play_wire import TRIGGER, Run, Tab, at_learner_card, click_value
 from tutorial.devserver import running_app
 from tutorial.engine.state import CHANCE, Phase
 from tutorial.practice.game import LEARNER, Game
@@ -41,7 +40,7 @@ async def play_one_card(url: str, learner: str) -> tuple[Run, list[Run]]:
         first = await tab.run()
         assert first.exceptions == [] and first.component is not None and first.playable()
         card = first.playable()[0]
-        value = json.dumps([{"event": "play", "value": card}])
+        value = click_value(first, card)
         await tab.send(
             (TRIGGER.format(id=first.component[0]), "json_trigger_value", value), on=first
         )

@@ -47,6 +47,8 @@ class Run:
     texts: list[str] = field(default_factory=list)
     exceptions: list[str] = field(default_factory=list)
     early: bool = False
+    at: str | None = None
+    """The position the card component was drawn in (each click carries it)."""
 
     def playable(self) -> list[str]:
         html = self.component[1] if self.component else ""
@@ -114,8 +116,9 @@ class Tab:
                     out.fragments[el.button.id] = fm.delta.fragment_id
                     out.disabled[el.button.id.rsplit("-", 1)[-1]] = el.button.disabled
                 elif et == "bidi_component":
-                    html = json.loads(el.bidi_component.json or "{}").get("html", "")
-                    out.component = (el.bidi_component.id, str(html))
+                    data = json.loads(el.bidi_component.json or "{}")
+                    out.component = (el.bidi_component.id, str(data.get("html", "")))
+                    out.at = data.get("at")
                     out.fragments[el.bidi_component.id] = fm.delta.fragment_id
                 elif et == "markdown":
                     out.texts.append(el.markdown.body)
@@ -123,6 +126,13 @@ class Tab:
                 out.early = fm.script_finished == EARLY
                 out.finished = fm.script_finished
                 return out
+
+
+def click_value(run: Run, card: str) -> str:
+    """The trigger value of a click on ``card`` as the card component sends it: the card
+    and the position the component was drawn in."""
+    value: object = card if run.at is None else {"card": card, "at": run.at}
+    return json.dumps([{"event": "play", "value": value}])
 
 
 def at_learner_card(seed: int) -> Game:
@@ -148,7 +158,7 @@ async def click_while_bots_play(url: str, learner: str, button: str) -> tuple[Ru
         first = await tab.run()
         assert first.exceptions == [] and first.component is not None and first.playable()
         card = first.playable()[-1]
-        value = json.dumps([{"event": "play", "value": card}])
+        value = click_value(first, card)
         await tab.send(
             (TRIGGER.format(id=first.component[0]), "json_trigger_value", value), on=first
         )

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import hashlib
 import random
+import re
+import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -46,6 +48,14 @@ def hand_seed(first: int, number: int) -> int:
 
 def new_seed() -> int:
     return random.SystemRandom().randrange(MAX_SEED + 1)
+
+
+def new_game_id() -> str:
+    """A game's name in the address bar (``/play?game=…``): random, never a learner code."""
+    return secrets.token_hex(6)
+
+
+GAME_ID = re.compile(r"[0-9a-f]{1,32}")
 
 
 @dataclass
@@ -95,6 +105,10 @@ class Game:
     bots: str
     seed: int
     hands: list[HandRecord]
+    id: str = field(default_factory=new_game_id)
+    """The game's name in the address bar, so that F5, Back and Forward resume it."""
+    link: tuple[int, int] | None = None
+    """(seed, dealer) of the shared link (``/play?seed=…``) that started the game, if any."""
     _cache: dict[int, tuple[tuple[int, int, int], Replayed]] = field(
         default_factory=dict, repr=False, compare=False
     )
@@ -107,13 +121,17 @@ class Game:
         return cls(profile, bots, s, [HandRecord(s, FIRST_DEALER)])
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "v": FORMAT,
             "profile": self.profile,
             "bots": self.bots,
             "seed": self.seed,
             "hands": [h.to_json() for h in self.hands],
+            "id": self.id,
         }
+        if self.link is not None:
+            out["link"] = list(self.link)
+        return out
 
     @classmethod
     def from_json(cls, value: Any, bots_known: tuple[str, ...]) -> Game | None:
@@ -152,7 +170,19 @@ class Game:
             ):
                 raise ValueError("bad hand")
             out.append(HandRecord(h["seed"], h["dealer"], list(actions), undone, hints))
-        return cls(profile, bots, seed, out)
+        game = cls(profile, bots, seed, out)
+        ident = value.get("id")  # games saved before it had none: a new one
+        if isinstance(ident, str) and GAME_ID.fullmatch(ident):
+            game.id = ident
+        link = value.get("link")
+        if (
+            isinstance(link, list)
+            and len(link) == 2
+            and _seed_ok(link[0])
+            and link[1] in (0, 1, 2, 3)
+        ):
+            game.link = (link[0], link[1])
+        return game
 
     # -- the current hand ------------------------------------------------------------------
     @property
@@ -250,6 +280,17 @@ class Game:
         del rec.actions[i:]
         rec.undone.append(i)
         return True
+
+    def playing_link(self, link: tuple[int, int]) -> bool:
+        """This game was started by the shared link ``link`` (seed, dealer) and its deal is
+        still being played: opening the link again (F5, Back, Forward) resumes it."""
+        rec = self.hands[0]
+        return (
+            self.link == link
+            and self.number == 1
+            and (rec.seed, rec.dealer) == link
+            and not self.hand_over()
+        )
 
     def replay_deal(self) -> None:
         """Play the current deal again from the start (it is not scored until it ends)."""

@@ -12,7 +12,7 @@ from tutorial.bots import BOT_NAMES
 from tutorial.engine.profiles import DEFAULT_PROFILE, PROFILES
 from tutorial.engine.seats import SEAT_LETTERS
 from tutorial.engine.state import Phase
-from tutorial.practice.game import MAX_SEED, Game
+from tutorial.practice.game import FIRST_DEALER, MAX_SEED, Game
 from tutorial.ui import parts
 from tutorial.ui.app import current
 from tutorial.ui.play import controls as playcontrols
@@ -50,12 +50,23 @@ if (raw_seed is not None and seed is None) or (raw_dealer is not None and dealer
     st.info(t("The deal in the link is not valid; here is a new one."), icon=":material/info:")
     seed = None
 if seed is not None and st.session_state.get("play_url") != (seed, dealer):
+    # A shared link starts its deal once: opened again while that deal is being played
+    # (F5 or Back onto the link's address), it resumes the game.
     st.session_state["play_url"] = (seed, dealer)
-    g = Game.new(DEFAULT_PROFILE, playflow.default_bot(), seed)
-    if dealer is not None:
-        g.current.dealer = dealer
-    playflow.replace(s, g)
+    link = (seed, FIRST_DEALER if dealer is None else dealer)
+    held = playflow.held(s)
+    if held is None or not held.playing_link(link):
+        g = Game.new(DEFAULT_PROFILE, playflow.default_bot(), seed)
+        g.current.dealer, g.link = link[1], link
+        playflow.replace(s, g)
 g = playflow.game(s, None, None)
+# Once a hand starts the address names the game, not the deal: F5, Back and Forward
+# resume it (the saved game of the learner code), instead of dealing the link's hand again.
+for name in ("seed", "dealer"):
+    if name in qp:
+        del qp[name]
+if qp.get("game") != g.id:
+    qp["game"] = g.id
 
 STRENGTHS = {
     "random": t("Beginner (plays any legal card)"),

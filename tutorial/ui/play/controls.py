@@ -226,11 +226,19 @@ def table_and_cards(s: Session, g: Game, table: str, *, hint: int | None = None)
         hint=hint,
         group_label=t("Your cards: choose one to play") if my_turn else t("Your cards"),
         on_play=(lambda card: take(s, g, PlayCard(card, beneath or ()))) if my_turn else None,
+        position=position_token(g),
     )
     if picked is not None and my_turn:  # a click no callback handled (e.g. in AppTest)
         action = PlayCard(picked, beneath or ())
         if take(s, g, action):
             st.session_state["play_redraw"] = True
+
+
+def position_token(g: Game) -> str:
+    """The position the learner's cards are offered in (hand, deal, actions taken): each
+    card click carries it, so a late or repeated click is dropped (not played in the next
+    trick, nor refused with "It is not A's turn")."""
+    return f"{g.number}.{g.current.seed}.{len(g.current.actions)}"
 
 
 def decision(s: Session, g: Game) -> None:

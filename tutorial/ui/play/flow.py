@@ -99,6 +99,14 @@ def game(s: Session, seed: int | None, dealer: int | None) -> Game:
     return g
 
 
+def held(s: Session) -> Game | None:
+    """This session's game, else the one saved for the learner code; None if neither."""
+    g = st.session_state.get("play_game")
+    if isinstance(g, Game) and st.session_state.get("play_learner") == s.learner:
+        return g
+    return Game.from_json(store().load_game(s.learner, SLOT), BOT_NAMES)
+
+
 def replace(s: Session, g: Game) -> None:
     """Make ``g`` this session's game (a new game) and save it."""
     st.session_state["play_game"] = g

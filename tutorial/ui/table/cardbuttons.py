@@ -66,6 +66,11 @@ export default function(component) {
   const active = parentElement.activeElement || document.activeElement;
   const had = active && active.dataset ? active.dataset.card : null;
   root.innerHTML = data.html;
+  // One click per drawing: a second click (a double-click, fast clicks on other cards)
+  // before the page draws the cards again sends nothing; each click carries the position
+  // it was made in, so the server drops one that arrives after the position has changed.
+  const at = data.at == null ? null : String(data.at);
+  delete root.dataset.sent;
   if (had) {  // a rerun redraws the hand: keep the keyboard where it was
     const again = root.querySelector(`button.cb-card[data-card="${had}"]`);
     if (again) again.focus();
@@ -107,11 +112,13 @@ export default function(component) {
     b.addEventListener('mouseenter', () => { if (forbidden) say(b); });
     b.addEventListener('click', (e) => {
       e.preventDefault();
+      if (root.dataset.sent !== undefined) return;  // this position's card is on its way
       if (forbidden) { say(b); return; }
+      root.dataset.sent = b.dataset.card;
       root.querySelectorAll('button.cb-card').forEach(
         (o) => o.setAttribute('aria-disabled', 'true'));
       why.textContent = data.sent;
-      setTriggerValue('play', b.dataset.card);
+      setTriggerValue('play', at === null ? b.dataset.card : { card: b.dataset.card, at });
     });
   });
 }
@@ -214,6 +221,7 @@ def card_buttons(
     note: str | None = None,
     on_play: Callable[[int], object] | None = None,
     revision: object = None,
+    position: str | None = None,
 ) -> int | None:
     """Draw ``cards`` as buttons; return the card clicked in this run (only ever one of
     ``legal``: a forged click on another card is ignored), else None. ``on_play``: called
@@ -227,7 +235,11 @@ def card_buttons(
     itself. ``note``: a message under the cards (see :func:`buttons_html`). ``revision``:
     for a caller that keeps ``key`` while the same position is tried again (a lesson's
     "your move": the table is then redrawn in place, never dropped and rebuilt): change it
-    after each click, so the buttons are drawn afresh even when nothing else changed."""
+    after each click, so the buttons are drawn afresh even when nothing else changed.
+    ``position``: names the position the cards are offered in (for a caller that keeps
+    ``key`` while the position changes, e.g. the practice table): each click carries it,
+    and a click made in another position — late, or the second of a double-click — is
+    dropped without a word (idempotent clicks)."""
     html = buttons_html(
         t,
         cards,
@@ -249,22 +261,32 @@ def card_buttons(
 
     def clicked() -> None:
         value: Any = st.session_state.get(key)
-        code = value.get("play") if hasattr(value, "get") else None
+        code = _clicked_card(value.get("play") if hasattr(value, "get") else None, position)
         card = _playable(code, cards, legal, passive)
         if card is not None and on_play is not None:
             st.session_state[done_key] = code
             on_play(card)
 
+    data: dict[str, object] = {"html": html, "sent": t("Playing…"), "revision": str(revision)}
+    if position is not None:
+        data["at"] = position
     result = _COMPONENT(
-        key=key,
-        data={"html": html, "sent": t("Playing…"), "revision": str(revision)},
-        on_play_change=clicked if on_play is not None else _noop,
+        key=key, data=data, on_play_change=clicked if on_play is not None else _noop
     )
-    code = result.get("play") if hasattr(result, "get") else None
+    code = _clicked_card(result.get("play") if hasattr(result, "get") else None, position)
     handled = st.session_state.pop(done_key, None) if on_play is not None else None
     if handled is not None and handled == code:
         return None
     return _playable(code, cards, legal, passive)
+
+
+def _clicked_card(value: object, position: str | None) -> object:
+    """The card code of a click (``{"card", "at"}`` when the cards carry a position, else
+    the bare code); None for a click made in another position than ``position``."""
+    if isinstance(value, Mapping):
+        at = value.get("at")
+        return value.get("card") if position is None or at == position else None
+    return value if position is None else None
 
 
 def _playable(
