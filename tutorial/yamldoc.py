@@ -389,6 +389,27 @@ class YamlDoc:
     def error(self, path: Sequence[Key], message: str, **facts: object) -> SourceError:
         return SourceError(self.file, self.line(path), path, message, **facts)
 
+    def has(self, path: Sequence[Key]) -> bool:
+        """Whether the file writes ``path`` at all (a key set to null is written)."""
+        node = self.root
+        for key in path:
+            nxt: yaml.Node | None = None
+            if isinstance(node, yaml.MappingNode):
+                nxt = next(
+                    (
+                        v
+                        for k, v in node.value
+                        if isinstance(k, yaml.ScalarNode) and _same_key(k, key)
+                    ),
+                    None,
+                )
+            elif isinstance(node, yaml.SequenceNode) and isinstance(key, int):
+                nxt = node.value[key] if 0 <= key < len(node.value) else None
+            if nxt is None:
+                return False
+            node = nxt
+        return node is not None
+
 
 def _same_key(node: yaml.ScalarNode, key: object) -> bool:
     if isinstance(key, str):
@@ -411,3 +432,6 @@ class Where:
 
     def below(self, *path: Key) -> Where:
         return Where(self.doc, (*self.prefix, *path))
+
+    def has(self, path: Sequence[Key]) -> bool:
+        return self.doc.has((*self.prefix, *path))

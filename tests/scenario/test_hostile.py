@@ -216,7 +216,7 @@ def test_an_internal_error_is_exit_2_and_the_run_goes_on(
         ["simulate", "--hands", "5", "--seed", "-1"],
         ["simulate", "--hands", "5", "--seed", "1.5"],
         ["drill", "--kind", "trick-winner", "--seed", "-3"],
-        ["drill", "--kind", "trick-winner", "--seed", str(2**40)],
+        ["drill", "--kind", "trick-winner", "--seed", str(2**63)],  # one range for all (issue 26)
     ],
 )
 def test_every_command_argument_is_validated(

@@ -153,7 +153,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     dp = sub.add_parser("drill", help="print a drill puzzle, its answer and its explanation")
     dp.add_argument("--kind", required=True, choices=KINDS)
-    dp.add_argument("--seed", type=count(0, 2**31 - 1), required=True)
+    dp.add_argument("--seed", type=count(0, MAX_SEED), required=True)
     dp.add_argument("--difficulty", type=int, default=1, choices=DIFFICULTIES)
     dp.add_argument("--lang", default="en", choices=LANGS)
     dp.add_argument("--json", action="store_true")

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from tutorial.engine.seats import SEAT_LETTERS
 
 MAX_SEED = 2**63 - 1
-"""The largest seed ``cinch simulate`` and ``cinch decide`` take."""
+"""The largest seed every command takes (``--seed``: 0 to 2^63 - 1, one range for all)."""
 
 
 def count(low: int, high: int) -> Callable[[str], int]:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from tutorial.bots import BOT_NAMES
-from tutorial.cli.args import count, seat
+from tutorial.cli.args import MAX_SEED, count, seat
 from tutorial.cli.report import (
     FileReport,
     JobResult,
@@ -174,7 +174,7 @@ def add_parsers(sub: Any) -> None:
     rp.add_argument(
         "--samples", type=count(1, MAX_SAMPLES), default=24, help="worlds per card (default 24)"
     )
-    rp.add_argument("--seed", type=count(0, 2**31 - 1), default=0)
+    rp.add_argument("--seed", type=count(0, MAX_SEED), default=0)
     rp.add_argument("--lang", default="en", choices=LANGS)
     rp.add_argument("--bot", default=DEFAULT_BOT, choices=BOT_NAMES, help=BOT_HELP)
     rp.add_argument("--json", action="store_true")
@@ -188,7 +188,7 @@ def add_parsers(sub: Any) -> None:
         default=DEFAULT_SAMPLES,
         help=f"worlds (default {DEFAULT_SAMPLES})",
     )
-    ap.add_argument("--seed", type=count(0, 2**31 - 1), default=0)
+    ap.add_argument("--seed", type=count(0, MAX_SEED), default=0)
     ap.add_argument("--bot", default=DEFAULT_BOT, choices=BOT_NAMES, help=BOT_HELP)
     ap.add_argument("--json", action="store_true")
     ap.set_defaults(func=run_advise)

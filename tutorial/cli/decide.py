@@ -5,8 +5,12 @@ The scenario is replayed by the scenario package (every rule and every located e
 replay's), the state it stops at is rebuilt through the core, and the bot is given only
 ``observe(state, S)``. With ``--json`` one object ``{"seat", "phase", "action"}``: the
 action is a bid number or ``"pass"``, a suit letter, a list of kept cards, or ``{"card",
-"beneath"}``. Exit codes as ``cinch replay``: 0 decided, 2 invalid input (a bad file, an
-unknown bot, or a seat that is not to act).
+"beneath"}``. ``expect`` is checked as by ``cinch solve``: ``seat``, ``phase`` and ``action``
+against the bot's decision, the replay's fields against the replay's result, the solve's
+fields left to ``cinch solve``, anything else a mismatch; a mismatch prints
+``FAIL`` lines (``--json``: the report with ``ok`` false and its ``mismatches``). Exit codes
+as ``cinch replay``: 0 decided (and matched), 1 an expectation failed, 2 invalid input (a
+bad file, an unknown bot, or a seat that is not to act).
 """
 
 from __future__ import annotations
@@ -16,8 +20,15 @@ import json
 from pathlib import Path
 from typing import Any
 
-from tutorial.cli.args import MAX_SEED, count
-from tutorial.cli.report import FileReport, JobResult, replayed_hand, run_job
+from tutorial.cli.args import MAX_SEED, count, seat
+from tutorial.cli.report import (
+    FileReport,
+    JobResult,
+    check_expect,
+    print_report,
+    replayed_hand,
+    run_job,
+)
 from tutorial.engine.actions import Action, Call, DealerKeep, Keep, NameTrump, PlayCard
 from tutorial.engine.cards import CODES
 from tutorial.engine.observe import observe
@@ -64,7 +75,7 @@ def decide_file(path: Path, display: str, seat: int, bot: str, seed: int) -> Fil
             raise SourceError(
                 display, None, (), f"unknown bot {bot!r}: expected one of {', '.join(BOT_NAMES)}"
             )
-        replayed_hand(doc, where, "cinch decide")
+        rep = replayed_hand(doc, where, "cinch decide")
         state = state_of(doc.data, where)
         stop = _stop_key(doc.data)
         if state.phase is Phase.DONE:
@@ -79,16 +90,15 @@ def decide_file(path: Path, display: str, seat: int, bot: str, seed: int) -> Fil
             )
         action = decide(bot, observe(state, seat), seed)
         phase = state.phase.value
-        return JobResult(
-            {"seat": SEAT_LETTERS[seat], "phase": phase, "action": action_json(action)}
-        )
+        out = {"seat": SEAT_LETTERS[seat], "phase": phase, "action": action_json(action)}
+        return JobResult(out, check_expect(doc, where, out, rep.result, "decide"))
 
     return run_job(path, display, job)
 
 
 def run(args: argparse.Namespace) -> int:
     name = args.file
-    report = decide_file(Path(name), name, SEAT_LETTERS.index(args.seat), args.bot, args.seed)
+    report = decide_file(Path(name), name, args.seat, args.bot, args.seed)
     if report.error is not None:
         if args.json:
             print(
@@ -97,6 +107,9 @@ def run(args: argparse.Namespace) -> int:
         else:
             print(f"error  {report.error['text']}")
         return 2
+    if report.mismatches:
+        print_report(report, args.json, "bot", lambda n, r: None)
+        return 1
     out = report.result
     assert out is not None
     if args.json:
@@ -120,7 +133,7 @@ def add_parser(sub: Any) -> None:
     """Register ``cinch decide`` on the CLI's subparsers."""
     dp = sub.add_parser("decide", help="what a bot does where a hand scenario stops")
     dp.add_argument("file", metavar="FILE")
-    dp.add_argument("--seat", required=True, choices=list(SEAT_LETTERS))
+    dp.add_argument("--seat", type=seat, required=True, help="A, B, C or D (any case)")
     from tutorial.bots import BOT_NAMES
 
     dp.add_argument("--bot", required=True, choices=BOT_NAMES, help="the bot that decides")

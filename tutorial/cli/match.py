@@ -18,7 +18,7 @@ import sys
 import time
 from typing import Any
 
-from tutorial.cli.args import count
+from tutorial.cli.args import MAX_SEED, count
 from tutorial.engine.profiles import DEFAULT_PROFILE, PROFILES, get_profile
 from tutorial.engine.seats import SEAT_LETTERS
 from tutorial.eta import ProgressLine, add_progress_flags
@@ -97,7 +97,7 @@ def add_parser(sub: Any) -> None:
         action="store_true",
         help="play every deal twice, the partnerships' bots swapped",
     )
-    mp.add_argument("--seed", type=count(0, 2**63 - 1), required=True)
+    mp.add_argument("--seed", type=count(0, MAX_SEED), required=True)
     mp.add_argument("--profile", default=DEFAULT_PROFILE, choices=sorted(PROFILES))
     mp.add_argument("--json", action="store_true")
     mp.add_argument(

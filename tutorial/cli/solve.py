@@ -10,7 +10,8 @@ far (the one whose worst case for the side to play is best). The exit code does 
 The scenario is replayed by the scenario package (so every rule and every located error is
 the replay's); the position is rebuilt from the replay's result — the hands after the refill,
 trump, the high bidder's lead and the cards of each trick shown — and solved. ``expect``
-is compared with the solve's result as in ``cinch replay``; exit codes as ``cinch replay``:
+is compared with the solve's result, and any field the solve does not give with the
+replay's (as every command that replays: ``decide`` too); exit codes as ``cinch replay``:
 0 solved and matched, 1 an expectation failed, 2 invalid input.
 """
 
@@ -96,7 +97,7 @@ def solve_file(
         limit = Limit.of(max_nodes, max_ms) if max_nodes is not None or max_ms is not None else None
         result = solve(pos, None, limit).to_json()
         result["solver"] = solver_kind()  # which search ran: "compiled" or "python"
-        return JobResult(result, check_expect(doc, where, result))
+        return JobResult(result, check_expect(doc, where, result, rep.result, "solve"))
 
     return run_job(path, display, job)
 

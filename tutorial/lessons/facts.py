@@ -38,7 +38,9 @@ from tutorial.scenario.moments import NO_HANDS, Moment
 Path = tuple[str | int, ...]
 Problem = tuple[Path, str]
 
-CARD_RE = re.compile(r"(?<![\w/])(10|[2-9AKQJ])([♣♦♥♠])")
+CARD_RE = re.compile(r"(?<![\w/])(10|[2-9AKQJ])([♣♦♥♠♧♢♡♤])")
+"""A card as a text writes it: rank and suit symbol, solid or outline (``10♥``, ``2♤``): the
+symbols every reader of the project accepts (:data:`tutorial.engine.cards` parses both)."""
 SEATS = tuple(SEAT_LETTERS)
 DERIVED = ("holds", "lacks", "trumps", "played", "hand_size")
 

@@ -25,8 +25,14 @@ def mapping(
     optional: Iterable[str] = (),
 ) -> Mapping[str, Any]:
     """A mapping with exactly the ``required`` keys and any of the ``optional`` ones."""
+    if value is None and not path:
+        raise w.error(
+            path, "the file is empty (nothing but comments or blank lines): expected a mapping"
+        )
+    if value is None:
+        raise _missing(w, path, "a mapping")
     if not isinstance(value, Mapping):
-        raise w.error(path, f"expected a mapping, not {type(value).__name__}")
+        raise w.error(path, f"expected a mapping, not {_kind(value)}")
     req = list(required)
     allowed = [*req, *optional]
     for key in value:
@@ -41,10 +47,32 @@ def mapping(
 
 
 def _missing(w: Where, path: tuple[Key, ...], what: str) -> SourceError:
-    """The error for a value that is absent (or null): say so, not "unknown 'None'"."""
+    """The error for a value that is absent, or written but null: say which, not "unknown
+    'None'"."""
     name = path[-1] if path and isinstance(path[-1], str) else None
-    head = f"missing key {name!r}" if name else "missing value"
+    if w.has(path):
+        head = f"{name!r} is empty (null or ~)" if name else "empty value (null or ~)"
+    else:
+        head = f"missing key {name!r}" if name else "missing value"
     return w.error(path, f"{head}: expected {what}")
+
+
+def _kind(value: Any) -> str:
+    """What a YAML value is, in the file's words."""
+    names = {bool: "true/false", int: "a number", float: "a number", str: "text", list: "a list"}
+    return next((n for t, n in names.items() if isinstance(value, t)), type(value).__name__)
+
+
+def call(w: Where, path: tuple[Key, ...], value: Any) -> int | None:
+    """A call in the bidding: ``pass`` (None) or a number. A null call (``null``, ``~`` or
+    nothing) is an error, never taken for a pass."""
+    if value is None:
+        raise _missing(w, path, "a call: pass or a number")
+    if isinstance(value, str) and value.strip().lower() == "pass":
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise w.error(path, f"expected a call: pass or a number, not {value!r}")
+    return value
 
 
 def seat(w: Where, path: tuple[Key, ...], value: Any) -> int:

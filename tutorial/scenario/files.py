@@ -113,7 +113,7 @@ def hand_state(data: Any, where: Where) -> State:
     stock = F.cards(where, ("stock",), m.get("stock"))
     hand = Hand.from_deal(profile, dealer, dealt, stock, score=F.game_score(where, m, profile))
     for i, call in enumerate(m.get("bids") or []):
-        value = None if call == "pass" or call is None else F.integer(where, ("bids", i), call)
+        value = F.call(where, ("bids", i), call)
         hand.bid(hand.to_act, value)
     if hand.phase is not Phase.TRUMP or "trump" not in m:
         return hand.state

@@ -97,7 +97,7 @@ def replay_hand(m: Mapping[str, Any], w: Where, profile: Profile) -> Replay:
         if hand.phase is not Phase.BID:
             raise w.error(("bids", i), "the bidding is already over: too many calls")
         s = hand.to_act
-        value = None if call == "pass" or call is None else F.integer(w, ("bids", i), call)
+        value = F.call(w, ("bids", i), call)
         states[f"call:{SEATS[s]}"] = hand.state.copy()
         try:
             hand.bid(s, value)
