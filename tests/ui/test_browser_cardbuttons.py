@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.ui.test_browser import ARGS, CHROMIUM, pw
+from tests.ui.test_browser import ARGS, CHROMIUM, expect, pw
 from tutorial.engine.cards import CODES
 
 DEMO = Path(__file__).resolve().parent / "apps" / "cardbuttons_demo.py"
@@ -65,7 +65,7 @@ def test_cards_are_focusable_buttons_forbidden_ones_explain_and_send_nothing(
         bad.press("Enter")
         bad.click(force=True)
         time.sleep(1.5)
-        assert page.get_by_text("picked: -").count() == 1
+        expect(page.get_by_text("picked: -")).to_have_count(1)
         page.screenshot(path=str(tmp_path / "cards-forbidden.png"))
         good = page.locator('button.cb-card:not([aria-disabled="true"])').first
         code = good.get_attribute("data-card")

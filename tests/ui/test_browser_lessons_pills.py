@@ -5,20 +5,17 @@ diamantes — Pedro izquierdo, triunfo, 5 puntos" read "5♦ — cinco de diaman
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.ui.test_browser import ARGS, CHROMIUM, pw, wait_idle
 from tests.ui.test_browser_your_move import shots
-from tutorial.devserver import running_app
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with running_app(tmp_path_factory.mktemp("db") / "progress.sqlite3") as url:
-        yield url
+@pytest.fixture
+def server(app_server: tuple[str, Path]) -> str:
+    return app_server[0]
 
 
 PILLS = '.st-key-ans-trumps-and-points-follow-a-trump-lead button[data-variant="pills"]'

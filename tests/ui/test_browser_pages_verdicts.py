@@ -6,23 +6,19 @@ J♣" was 20–40 px under the screen's bottom edge (session 7, pages-tester, pt
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.ui.test_browser import ARGS, CHROMIUM, pw, wait_idle
-from tutorial.devserver import running_app
 from tutorial.progress import ProgressStore, new_learner_code
 
 L7, QUESTION = "left-pedro-is-not-a-diamond", "which-card-wins"  # 7♠ wins
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
-    db = tmp_path_factory.mktemp("db") / "progress.sqlite3"
-    with running_app(db) as url:
-        yield url, db
+@pytest.fixture
+def server(app_server: tuple[str, Path]) -> tuple[str, Path]:
+    return app_server
 
 
 MAIN = """document.querySelector('[data-testid="stMain"]')"""

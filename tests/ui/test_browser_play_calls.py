@@ -4,7 +4,6 @@ row of buttons, so the learner's hand is not pushed screens away by nine stacked
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,12 +13,9 @@ from tests.ui.test_browser import ARGS, CHROMIUM, pw
 SHOTS = Path(os.environ.get("CINCH_SCREENSHOTS", "/tmp/cinch-play-shots"))
 
 
-@pytest.fixture(scope="module")
-def url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    from tutorial.devserver import running_app
-
-    with running_app(tmp_path_factory.mktemp("db") / "progress.sqlite3") as u:
-        yield u
+@pytest.fixture
+def url(app_server: tuple[str, Path]) -> str:
+    return app_server[0]
 
 
 def test_call_buttons_wrap_in_rows_on_a_phone(url: str) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.ui.test_browser import ARGS, CHROMIUM, pw, server, wait_idle
+from tests.ui.test_browser import ARGS, CHROMIUM, expect, pw, server, wait_idle
 from tests.ui.test_browser_your_move import SIZES, in_view, shots, wait_text
 
 __all__ = ["server"]
@@ -83,8 +83,9 @@ def test_the_dealer_s_keep_and_the_open_pile_wrong_then_right(
         assert offered == {"AS", "KS", "QS", "TS", "8S", "5S"}  # 4♠ goes beneath, not offered
         # ... and shown under the buttons, with what it is: the seat's "7 cards" are all there
         under = page.locator('.cc-seat[data-seat="B"] .cc-beneath')
-        assert under.count() == 1 and words["beneath"] in under.inner_text()
-        assert under.locator("svg.cc-card").count() == 1
+        expect(under).to_have_count(1)
+        expect(under).to_contain_text(words["beneath"])
+        expect(under.locator("svg.cc-card")).to_have_count(1)
         assert "4♠" in (under.locator("svg.cc-card").get_attribute("aria-label") or "")
         box, hand = under.bounding_box(), page.locator('.cc-seat[data-seat="B"] .cb-hand')
         assert box is not None and box["y"] >= hand.bounding_box()["y"]  # under the buttons

@@ -8,14 +8,12 @@ temporary folder)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.ui.test_browser import ARGS, CHROMIUM, L7, pw, wait_idle
+from tests.ui.test_browser import ARGS, CHROMIUM, L7, expect, pw, wait_idle
 from tests.ui.test_browser_your_move import SIZES, in_view, shots, wait_text
-from tutorial.devserver import running_app
 from tutorial.progress import ProgressStore, move_item, new_learner_code
 
 L9 = "playing-well"
@@ -25,11 +23,9 @@ TEXT = {
 }
 
 
-@pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
-    db = tmp_path_factory.mktemp("db") / "progress.sqlite3"
-    with running_app(db) as url:
-        yield url, db
+@pytest.fixture
+def served(app_server: tuple[str, Path]) -> tuple[str, Path]:
+    return app_server
 
 
 def missed(db: Path, lesson: str, step: str, at: str, tried: str) -> str:
@@ -98,7 +94,7 @@ def test_the_review_judges_a_move_where_the_learner_clicked(
         wait_idle(page)
         wait_text(page, words["not_yet"], timeout=60)
         said = page.locator('[data-testid="stAlertContentInfo"]').filter(has_text=words["not_yet"])
-        assert "Q♥ 5♥" in said.first.inner_text()
+        expect(said.first).to_contain_text("Q♥ 5♥")
         assert bottom(page, '[data-testid="stAlertContentInfo"]') <= top(page, row) + 1
         assert top(page, ".cc-table") >= bottom(page, row) - 1  # the table after the buttons
         page.screenshot(path=str(out / f"review-trump-{lang}-{size}-wrong.png"))

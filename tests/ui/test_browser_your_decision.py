@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.ui.test_browser import ARGS, CHROMIUM, pw, server, wait_idle
+from tests.ui.test_browser import ARGS, CHROMIUM, expect, pw, server, wait_idle
 from tests.ui.test_browser_your_move import SIZES, in_view, shots, wait_text
 
 __all__ = ["server"]
@@ -44,7 +44,8 @@ def test_a_call_and_trump_wrong_then_right_then_stars_and_review(
         wait_idle(page)
         wait_text(page, words["not_yet"], timeout=60)
         said = page.locator('[data-testid="stAlertContentInfo"]').filter(has_text=words["not_yet"])
-        assert "11" in said.first.inner_text() and "5♠" in said.first.inner_text()
+        expect(said.first).to_contain_text("11")
+        expect(said.first).to_contain_text("5♠")
         page.screenshot(path=str(out / f"call-{lang}-{size}-wrong.png"))
         assert in_view(page, said.first, view), "the feedback is below the fold"
         option(page, "bid-on-strength", "bidding", "8").click()
@@ -64,7 +65,7 @@ def test_a_call_and_trump_wrong_then_right_then_stars_and_review(
         wait_idle(page)
         wait_text(page, words["not_yet"], timeout=60)
         said = page.locator('[data-testid="stAlertContentInfo"]').filter(has_text=words["not_yet"])
-        assert "Q♥ 5♥" in said.first.inner_text()
+        expect(said.first).to_contain_text("Q♥ 5♥")
         page.screenshot(path=str(out / f"trump-{lang}-{size}-wrong.png"))
         assert in_view(page, said.first, view), "the feedback is below the fold"
         option(page, "load-with-trumps", "refill", "S").click()

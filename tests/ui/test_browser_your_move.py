@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.ui.test_browser import ARGS, CHROMIUM, L7, pw, server, wait_idle
+from tests.ui.test_browser import ARGS, CHROMIUM, L7, expect, pw, server, wait_idle
 
 __all__ = ["server"]
 
@@ -93,7 +93,7 @@ def test_your_move_by_clicking_a_card_wrong_then_right(
         cards = page.locator("button.cb-card")
         cards.first.wait_for(timeout=60_000)
         # the cards are on the table itself, at C's seat
-        assert page.locator('.cc-seat[data-seat="C"] button.cb-card').count() == 6
+        expect(page.locator('.cc-seat[data-seat="C"] button.cb-card')).to_have_count(6)
         if size == "phone":  # B's and D's titles: the letter, then "(partner D)" on one line
             for seat in "BD":  # (it wrapped anywhere: "B (compañero:" / "D)", three lines)
                 part = page.locator(f'.cc-seat[data-seat="{seat}"] .cc-partner').first
@@ -106,13 +106,13 @@ def test_your_move_by_clicking_a_card_wrong_then_right(
         assert page.get_by_role("button", name=words["forward"]).is_disabled()
         # a card the rules forbid: the rule, and nothing is sent
         bad = page.locator('button.cb-card[data-card="AS"]')
-        assert bad.get_attribute("aria-disabled") == "true"
+        expect(bad).to_have_attribute("aria-disabled", "true")
         bad.click(force=True)
         why = page.locator(".cb-why").first
         deadline = time.time() + 10
         while words["rule"] not in why.inner_text() and time.time() < deadline:
             time.sleep(0.1)
-        assert words["rule"] in why.inner_text(), why.inner_text()
+        expect(why).to_contain_text(words["rule"])
         time.sleep(1)
         assert (
             page.locator('[data-testid="stAlertContentInfo"]')
@@ -159,7 +159,7 @@ def test_your_move_by_clicking_a_card_wrong_then_right(
             page.locator('button.cb-card[aria-disabled="true"]').count() != 3
         ):
             time.sleep(0.2)
-        assert page.locator('button.cb-card[aria-disabled="true"]').count() == 3  # A♠ 10♦ 3♠
+        expect(page.locator('button.cb-card[aria-disabled="true"]')).to_have_count(3)  # A♠ 10♦ 3♠
         # the right card: the scenario goes on
         page.locator('button.cb-card[data-card="6H"]').first.wait_for(timeout=30_000)
         page.locator('button.cb-card[data-card="6H"]').click()
@@ -189,7 +189,7 @@ def test_a_question_is_asked_at_its_step(server: str, tmp_path: Path, lang: str,
         page.goto(f"{server}/lesson?lang={lang}&lesson=two-pedros&step=partners-opposite")
         wait_idle(page)
         page.locator(".st-key-submit-two-pedros-partner-of-b").wait_for(timeout=30_000)
-        assert page.locator('[class*="st-key-submit-two-pedros-"]').count() == 1
+        expect(page.locator('[class*="st-key-submit-two-pedros-"]')).to_have_count(1)
         page.locator(".st-key-ans-two-pedros-partner-of-b").get_by_text("D", exact=True).click()
         wait_idle(page)
         page.locator(".st-key-submit-two-pedros-partner-of-b").get_by_role("button").click()

@@ -172,5 +172,5 @@ def test_a_returning_learner_sees_each_question_state_and_the_stepper_position()
     assert "Not right yet: try again." in text
     assert "Not answered yet." in text  # the other questions
     # the saved answers are shown in their widgets again
-    assert again.get("pills")[0].value == list(expected(q1)) or q1.type != "cards"
+    assert q1.type != "cards" or again.get("pills")[0].value == list(expected(q1))
     del states
