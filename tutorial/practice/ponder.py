@@ -28,6 +28,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 
+from tutorial import jobs
 from tutorial.engine.actions import Action
 from tutorial.engine.observe import Observation
 from tutorial.engine.state import CHANCE
@@ -93,12 +94,10 @@ SLOT = _Slot()
 
 def _submitted(p: Ponder) -> bool:
     """``p`` submits its next job; a failure there ends its pondering, never the slot's."""
-    try:
-        return p._submit_next()
-    except Exception:
-        log.exception("pondering failed")
+    submitted = jobs.started(p._submit_next, "pondering")
+    if submitted is None:
         p.stop()
-        return False
+    return bool(submitted)
 
 
 class _Line:
@@ -219,10 +218,8 @@ class Ponder:
             line.busy = True
             self._jobs += 1
         if fut is None:
-            try:
-                fut = self._submit(self.bots, obs, self.seed)
-            except Exception:  # a pool shut down or broken: ponder no more
-                log.warning("pondering stopped: the bots' pool is not available")
+            fut = jobs.started(lambda: self._submit(self.bots, obs, self.seed), "pondering")
+            if fut is None:  # a pool shut down or broken: ponder no more
                 with self._lock:
                     self._stopped = True
                     line.busy = False

@@ -7,6 +7,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 import streamlit as st
+from streamlit.errors import StreamlitAPIException
 from streamlit.runtime.scriptrunner_utils.exceptions import ScriptControlException
 
 from tutorial.i18n import LANGS
@@ -99,7 +100,7 @@ def missing_page(s: Session, all_pages: dict[str, st.Page]) -> st.Page | None:
     it Streamlit finds no page and shows its own "Page not found" dialog, in English."""
     try:
         return _missing_page(s, all_pages)
-    except Exception:  # never fails the page (e.g. outside a server run)
+    except StreamlitAPIException:  # a path Streamlit refuses as a page's name
         log.exception("missing_page")
         return None
 
@@ -113,8 +114,8 @@ def _missing_page(s: Session, all_pages: dict[str, st.Page]) -> st.Page | None:
     known = {"home", *(p.url_path for p in all_pages.values())}
     if not path or "/" in path or path in known:
         return None
-    # (a path Streamlit refuses as a page's raises, caught above; it never reaches the
-    # file system)
+    # (a path Streamlit refuses as a page's name raises StreamlitAPIException, caught
+    # above; it never reaches the file system)
     return st.Page(_page("home"), title=s.t("Home"), url_path=path, visibility="hidden")
 
 

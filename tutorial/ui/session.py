@@ -194,18 +194,22 @@ class Session:
 
 
 def _browser_lang() -> str | None:
-    try:
-        locale = st.context.locale
-    except Exception:  # older runtimes / tests without a browser
-        locale = None
-    found = _parse_lang(locale) if locale else None
+    locale = _from_browser(lambda: st.context.locale)
+    found = _parse_lang(locale) if isinstance(locale, str) and locale else None
     if found:
         return found
+    header = _from_browser(lambda: st.context.headers.get("Accept-Language"))
+    return negotiate(header if isinstance(header, str) else None)
+
+
+def _from_browser(read: Callable[[], object]) -> object:
+    """What the browser told Streamlit (``st.context``), or None where it cannot say."""
     try:
-        header = st.context.headers.get("Accept-Language")
-    except Exception:
-        header = None
-    return negotiate(header)
+        return read()
+    except Exception:  # broad: outside a server run (tests) or in older runtimes st.context
+        # raises what its version raises (RuntimeError, AttributeError, KeyError); a hint
+        # for the language is never worth failing the page
+        return None
 
 
 def _on_lang_change() -> None:

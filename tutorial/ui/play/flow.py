@@ -22,6 +22,7 @@ from typing import Any
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
+from tutorial import jobs
 from tutorial.bots import BOT_NAMES, decide
 from tutorial.bots import pool as bot_pool
 from tutorial.engine.actions import Action
@@ -141,10 +142,10 @@ def _ask(g: Game, who: int, now: float) -> Pending:
     obs = g.observation(who)
     pondered = st.session_state.get("play_ponder")
     ahead = pondered.future(g.bots, obs, g.current.seed) if isinstance(pondered, Ponder) else None
-    try:
-        fut: Future[Any] = ahead or bot_pool.submit(g.bots, obs, g.current.seed)
-    except Exception:  # a pool that cannot start: decide here (a cheap bot only)
-        log.exception("bot pool unavailable")
+    fut: Future[Any] | None = ahead or jobs.started(
+        lambda: bot_pool.submit(g.bots, obs, g.current.seed), "the bot pool"
+    )
+    if fut is None:  # a pool that cannot start: decide here (a cheap bot only)
         fut = Future()
         fut.set_result(decide(BOT_NAMES[0], obs, g.current.seed))
     pending = Pending(key, fut, now)
@@ -294,10 +295,7 @@ def ponder(g: Game) -> None:
     if not PONDER or state.phase is not Phase.PLAY or not g.learner_to_act():
         return
     legal = state.legal_actions()
-    try:
-        likely = decide("rules", g.observation(LEARNER), g.current.seed)
-    except Exception:
-        likely = legal[0]
+    likely = decide("rules", g.observation(LEARNER), g.current.seed)
     candidates = [likely, *(a for a in legal if a != likely)]
     st.session_state["play_ponder"] = Ponder(g, candidates, bot_pool.submit, key).start()
 
@@ -307,24 +305,15 @@ def warm_up() -> None:
     if st.session_state.get("play_warm"):
         return
     st.session_state["play_warm"] = True
-    try:
-        thinking.warm()
-    except Exception:
-        log.exception("bot pool could not start")
-    try:
-        from tutorial.practice import review
+    jobs.started(thinking.warm, "the bot pool")
+    from tutorial.practice import review  # the review's imports: only once a game is played
 
-        review.warm()
-    except Exception:
-        log.exception("review pool could not start")
+    jobs.started(review.warm, "the review pool")
 
 
 def _result(fut: Future[Action], g: Game, who: int) -> Action:
-    try:
-        return fut.result(timeout=0)
-    except Exception:
-        log.exception("bot decision failed")
-        return decide(BOT_NAMES[0], g.observation(who), g.current.seed)
+    done = jobs.outcome(fut, "a bot decision")
+    return done if done is not None else decide(BOT_NAMES[0], g.observation(who), g.current.seed)
 
 
 def _thought(g: Game, key: str) -> dict[str, Any] | bool | None:
@@ -333,11 +322,7 @@ def _thought(g: Game, key: str) -> dict[str, Any] | bool | None:
         return False
     if not job.future.done():
         return None
-    try:
-        out = job.future.result(timeout=0)
-    except Exception:
-        log.exception("%s failed", key)
-        return False
+    out = jobs.outcome(job.future, key)
     return out if isinstance(out, dict) else False
 
 

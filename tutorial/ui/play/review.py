@@ -11,6 +11,7 @@ from typing import Any
 
 import streamlit as st
 
+from tutorial import jobs
 from tutorial.engine.actions import Call, DealerKeep, Keep, NameTrump, PlayCard, parse_action
 from tutorial.engine.cards import Card, Suit
 from tutorial.explain import suit_name
@@ -142,10 +143,8 @@ def review(s: Session, g: Game) -> None:
     key = _key(g)
     job = st.session_state.get("play_review")
     if not (isinstance(job, tuple) and job[0] == key):
-        try:
-            fut = background.submit(g.to_json(), g.number - 1)
-        except Exception:
-            log.exception("review could not start")
+        fut = jobs.started(lambda: background.submit(g.to_json(), g.number - 1), "the review")
+        if fut is None:
             st.info(t("The review is not available right now."))
             return
         job = (key, fut)
@@ -160,10 +159,8 @@ def review(s: Session, g: Game) -> None:
             return
         if ticking:  # ready: draw it once more without the timer
             st.rerun(scope="app")
-        try:
-            data = fut_.result(timeout=0)
-        except Exception:
-            log.exception("review failed")
+        data = jobs.outcome(fut_, "the review")
+        if data is None:
             st.info(t("The review is not available right now."))
             return
         _show(t, data)
