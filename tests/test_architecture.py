@@ -150,9 +150,9 @@ FLOORS: dict[str, int] = {
     # uses to turn Leitner boxes into cards; it imports nothing of the package
     "review_schedule": 0,
     # 1: the ground — the rules engine and the tools everything uses
-    **dict.fromkeys(["engine", "yamldoc", "i18n", "eta", "devserver", "store", "jobs"], 1),
+    **dict.fromkeys(["engine", "yamldoc", "i18n", "eta", "devserver", "store"], 1),
     # 2: what reads scenarios, solves, explains and keeps progress
-    **dict.fromkeys(["scenario", "solver", "explain", "progress"], 2),
+    **dict.fromkeys(["scenario", "solver", "explain", "progress", "jobs"], 2),
     # 3: lessons, drills and bots (and the store's helpers around progress)
     **dict.fromkeys(["lessons", "drills", "bots", "progress_outbox", "replicas"], 3),
     # 4: the coach (bots and the solver), mastery (lessons and progress)

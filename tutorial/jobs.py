@@ -1,4 +1,5 @@
-"""Work handed to worker processes, as a page or a background thread waits for it.
+"""Work handed to worker processes, as a page or a background thread waits for it (and how
+many workers a pool starts: :func:`workers`).
 
 Starting a job and reading its result are the two places where anything may go wrong that
 is nobody's input: a pool that cannot start or was shut down (``RuntimeError``,
@@ -11,9 +12,12 @@ never fails because a worker did.
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Callable
 from concurrent.futures import Future
 from typing import TypeVar
+
+from tutorial.engine.invalid import InvalidInput
 
 T = TypeVar("T")
 
@@ -36,3 +40,20 @@ def outcome(future: Future[T], what: str) -> T | None:
     except Exception:  # broad on purpose: the worker's own exception comes back as it was
         log.exception("%s failed", what)
         return None
+
+
+def workers(variable: str, default: int, most: int) -> int:
+    """How many worker processes a pool starts: the environment ``variable`` (a whole number
+    from 1 to ``most``; anything else is an :class:`InvalidInput` naming it), or ``default``."""
+    raw = os.environ.get(variable, "").strip()
+    if not raw:
+        return default
+    try:
+        n = int(raw, 10)
+    except ValueError:
+        raise InvalidInput(
+            f"{variable} must be a whole number of workers, not {raw[:40]!r}"
+        ) from None
+    if not 1 <= n <= most:
+        raise InvalidInput(f"{variable} must be 1 to {most}, not {n}")
+    return n

@@ -26,6 +26,7 @@ from tutorial.bots import BOT_NAMES, decide
 from tutorial.engine.actions import Action
 from tutorial.engine.errors import InvalidInput
 from tutorial.engine.observe import Observation
+from tutorial.jobs import workers
 
 _lock = threading.Lock()
 _pool: ProcessPoolExecutor | None = None
@@ -34,18 +35,7 @@ _workers = 0
 
 def worker_count() -> int:
     """Workers the pool uses: ``CINCH_BOT_WORKERS``, or one less than the CPUs (at least 1)."""
-    raw = os.environ.get("CINCH_BOT_WORKERS", "").strip()
-    if raw:
-        try:
-            n = int(raw, 10)
-        except ValueError:
-            raise InvalidInput(
-                f"CINCH_BOT_WORKERS must be a whole number of workers, not {raw[:40]!r}"
-            ) from None
-        if not 1 <= n <= 256:
-            raise InvalidInput(f"CINCH_BOT_WORKERS must be 1 to 256, not {n}")
-        return n
-    return max(1, (os.cpu_count() or 1) - 1)
+    return workers("CINCH_BOT_WORKERS", max(1, (os.cpu_count() or 1) - 1), 256)
 
 
 def worker_nice() -> int:

@@ -13,7 +13,6 @@ pickle) and is replayed in the worker. :func:`submit_advice` runs the bid adviso
 from __future__ import annotations
 
 import multiprocessing
-import os
 import threading
 from concurrent.futures import Future, ProcessPoolExecutor
 
@@ -21,10 +20,10 @@ from tutorial.coach.advise import DEFAULT_SAMPLES, Advice, advise
 from tutorial.coach.playout import DEFAULT_BOT, check_bot
 from tutorial.coach.review import Review, review
 from tutorial.engine.actions import Action
-from tutorial.engine.errors import InvalidInput
 from tutorial.engine.observe import Observation
 from tutorial.engine.profiles import get_profile
 from tutorial.engine.state import Phase, State
+from tutorial.jobs import workers
 
 _lock = threading.Lock()
 _pool: ProcessPoolExecutor | None = None
@@ -58,18 +57,8 @@ def _review_recorded(
 
 
 def worker_count() -> int:
-    raw = os.environ.get("CINCH_COACH_WORKERS", "").strip()
-    if not raw:
-        return 1
-    try:
-        n = int(raw, 10)
-    except ValueError:
-        raise InvalidInput(
-            f"CINCH_COACH_WORKERS must be a whole number, not {raw[:40]!r}"
-        ) from None
-    if not 1 <= n <= 64:
-        raise InvalidInput(f"CINCH_COACH_WORKERS must be 1 to 64, not {n}")
-    return n
+    """Workers the review's pool uses: ``CINCH_COACH_WORKERS``, or 1."""
+    return workers("CINCH_COACH_WORKERS", 1, 64)
 
 
 def _get_pool() -> ProcessPoolExecutor:

@@ -212,6 +212,15 @@ def _from_browser(read: Callable[[], object]) -> object:
         return None
 
 
+def whole_in(value: object, low: int, high: int) -> int | None:
+    """A URL's value as a whole number from ``low`` to ``high``, or None (anything else)."""
+    try:
+        n = int(str(value))
+    except ValueError:
+        return None
+    return n if low <= n <= high else None
+
+
 def _on_lang_change() -> None:
     chosen = st.session_state.get("lang_picker")
     if chosen in LANGS:

@@ -30,7 +30,7 @@ from tutorial.engine.seats import SEAT_LETTERS, Team
 from tutorial.explain import card_label, team_name
 from tutorial.ui.app import current, pages
 from tutorial.ui.reveal import reveal
-from tutorial.ui.session import course, keep, link_params, share_params, store
+from tutorial.ui.session import course, keep, link_params, share_params, store, whole_in
 from tutorial.ui.table.moment import puzzle_table
 from tutorial.ui.table.svg import CardView, card_svg
 from tutorial.ui.views import safe_md, trump_text
@@ -50,19 +50,11 @@ st.caption(
 )
 
 
-def _int(value: object, low: int, high: int) -> int | None:
-    try:
-        n = int(str(value))
-    except ValueError:
-        return None
-    return n if low <= n <= high else None
-
-
 # -- the puzzle from the URL (validated), or a new one ----------------------------------------
 raw_kind, raw_level, raw_seed = qp.get("kind"), qp.get("difficulty"), qp.get("seed")
 kind = raw_kind if raw_kind in (*KINDS, MIXED) else None
-difficulty = _int(raw_level, 1, 3)
-seed = _int(raw_seed, 0, 2**31 - 1)
+difficulty = whole_in(raw_level, 1, 3)
+seed = whole_in(raw_seed, 0, 2**31 - 1)
 if (
     (raw_kind is not None and kind is None)
     or (raw_seed is not None and seed is None)

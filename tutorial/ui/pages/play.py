@@ -20,7 +20,7 @@ from tutorial.ui.play import flow as playflow
 from tutorial.ui.play import hand as playhand
 from tutorial.ui.play import hint as playhint
 from tutorial.ui.play.table import refill_lines, table_html
-from tutorial.ui.session import keep
+from tutorial.ui.session import keep, whole_in
 
 s = current()
 t = s.t
@@ -35,16 +35,8 @@ st.caption(
 )
 
 
-def _int(value: object, low: int, high: int) -> int | None:
-    try:
-        n = int(str(value))
-    except ValueError:
-        return None
-    return n if low <= n <= high else None
-
-
 raw_seed, raw_dealer = qp.get("seed"), qp.get("dealer")
-seed = _int(raw_seed, 0, MAX_SEED) if raw_seed is not None else None
+seed = whole_in(raw_seed, 0, MAX_SEED) if raw_seed is not None else None
 dealer = SEAT_LETTERS.index(raw_dealer) if raw_dealer and raw_dealer in SEAT_LETTERS else None
 if (raw_seed is not None and seed is None) or (raw_dealer is not None and dealer is None):
     st.info(t("The deal in the link is not valid; here is a new one."), icon=":material/info:")
