@@ -223,7 +223,7 @@ def test_solver_bots_and_coach_read_no_yaml_and_parse_no_arguments() -> None:
 
 UI = PKG / "ui"
 UI_ROOMS = {
-    "runtime": {"session", "heap", "nodelay", "runtiming", "parts", "reveal", "mdsafe"},
+    "runtime": {"session", "slots", "heap", "nodelay", "runtiming", "parts", "reveal", "mdsafe"},
     "table": "table/",
     "views": {"views"},
     "app": {"app"},
@@ -231,8 +231,8 @@ UI_ROOMS = {
     "play": "play/",
     "pages": "pages/",
 }
-"""The rooms of tutorial/ui/: the runtime (session state, timing, the heap, the part that runs
-alone, markdown), drawing cards and tables, the views of lesson text and tables, the app (the
+"""The rooms of tutorial/ui/: the runtime (the session and its typed slots, timing, the heap,
+the part that runs alone, markdown), drawing cards and tables, the views of lesson text and tables, the app (the
 pages and the sidebar), a lesson's parts, the practice table, the pages."""
 UI_MAY_IMPORT = {
     "runtime": {"runtime"},

@@ -12,7 +12,7 @@ from streamlit.runtime.scriptrunner_utils.exceptions import ScriptControlExcepti
 
 from tutorial.i18n import LANGS
 from tutorial.progress import CODE_LENGTH
-from tutorial.ui import heap, runtiming
+from tutorial.ui import heap, runtiming, slots
 from tutorial.ui.session import (
     Session,
     course,
@@ -33,10 +33,9 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 
 def current() -> Session:
     """The session set up by :func:`main` in this run."""
-    s = st.session_state.get("_session")
+    s = slots.SESSION.get()
     if not isinstance(s, Session):  # a page run on its own (tests): set it up now
-        s = setup()
-        st.session_state["_session"] = s
+        s = slots.SESSION.set(setup())
     return s
 
 
@@ -47,11 +46,11 @@ def _page(name: str) -> str:
 def pages(s: Session) -> dict[str, st.Page]:
     """The app's pages, titled in the learner's language: made once a session and language
     (each ``st.Page`` resolves and checks its file: 1.3–1.5 ms of the server's lock a run)."""
-    held = st.session_state.get("_pages")
-    if isinstance(held, tuple) and len(held) == 2 and held[0] == s.lang:
+    held = slots.PAGES.get()
+    if held is not None and len(held) == 2 and held[0] == s.lang:
         return dict(held[1])
     made = _make_pages(s)
-    st.session_state["_pages"] = (s.lang, made)
+    slots.PAGES.set((s.lang, made))
     return dict(made)
 
 
@@ -189,16 +188,16 @@ def sidebar(s: Session, all_pages: dict[str, st.Page], page: st.Page) -> None:
         ):
             st.text_input(
                 t("Continue with another code"),
-                key="learner_input",
+                key=slots.LEARNER_INPUT.key,
                 placeholder="abcd-2345-efgh-6789",
                 max_chars=CODE_LENGTH,
             )
             if st.form_submit_button(t("Use this code"), key="learner_submit"):
                 from tutorial.progress import parse_learner_code
 
-                code = parse_learner_code(st.session_state.get("learner_input"))
+                code = parse_learner_code(slots.LEARNER_INPUT.get())
                 if code:
-                    st.session_state["learner"] = code
+                    slots.LEARNER.set(code)
                     st.query_params["learner"] = code
                     st.rerun()
                 else:
@@ -213,14 +212,13 @@ def main() -> None:
 
 
 def _main(run: dict[str, str]) -> None:
-    s = setup()
-    st.session_state["_session"] = s
+    s = slots.SESSION.set(setup())
     all_pages = pages(s)
     missing = missing_page(s, all_pages)
     listed = list(all_pages.values()) + ([missing] if missing else [])
     page = st.navigation(listed, position="sidebar")
     if missing is not None and page.url_path == missing.url_path:
-        st.session_state["_page_not_found"] = True  # read (and dropped) by the home page
+        slots.PAGE_NOT_FOUND.set(True)  # read (and dropped) by the home page
     run.update(page=page.url_path or "home", lang=s.lang)
     page_setup(s)
     sidebar(s, all_pages, page)

@@ -13,7 +13,7 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import streamlit as st
 
@@ -31,6 +31,7 @@ from tutorial.lessons.reference import (
 from tutorial.progress import new_learner_code, parse_learner_code
 from tutorial.progress_outbox import Outbox, SessionStore
 from tutorial.store.sqlite import recreated
+from tutorial.ui import slots
 from tutorial.ui.mdsafe import plain_md
 from tutorial.yamldoc import is_internal, located
 
@@ -124,11 +125,8 @@ def outbox() -> Outbox:
     """This session's view of its writes that are not saved yet: those in the machine's
     spool (they survive a reload, a closed tab, a dead replica) and those kept in this
     session only (the spool could not take them)."""
-    box = st.session_state.get("_outbox")
-    if not isinstance(box, Outbox):
-        box = Outbox()
-        st.session_state["_outbox"] = box
-    return box
+    box = slots.OUTBOX.get()
+    return box if isinstance(box, Outbox) else slots.OUTBOX.set(Outbox())
 
 
 def store() -> SessionStore:
@@ -222,9 +220,9 @@ def whole_in(value: object, low: int, high: int) -> int | None:
 
 
 def _on_lang_change() -> None:
-    chosen = st.session_state.get("lang_picker")
+    chosen = slots.LANG_PICKER.get()
     if chosen in LANGS:
-        st.session_state["lang"] = chosen
+        slots.LANG.set(chosen)
 
 
 def setup() -> Session:
@@ -232,28 +230,28 @@ def setup() -> Session:
     qp = st.query_params
     notes: list[str] = []
     raw_lang = qp.get("lang")
-    if "lang" not in st.session_state:
+    lang = slots.LANG.get()
+    if lang is None:
         url_lang = _parse_lang(raw_lang) if raw_lang is not None else None
         if raw_lang is not None and url_lang is None:
             notes.append("lang")
-        st.session_state["lang"] = url_lang or _browser_lang() or DEFAULT_LANG
-    lang = st.session_state["lang"]
+        lang = slots.LANG.set(url_lang or _browser_lang() or DEFAULT_LANG)
     raw_code = qp.get("learner")
     code = parse_learner_code(raw_code) if raw_code is not None else None
     if code is not None:
-        st.session_state["learner"] = code
+        slots.LEARNER.set(code)
     elif raw_code is not None:
         notes.append("learner")
-    if "learner" not in st.session_state:
-        st.session_state["learner"] = new_learner_code()
-    learner = st.session_state["learner"]
+    learner = slots.LEARNER.get()
+    if learner is None:
+        learner = slots.LEARNER.set(new_learner_code())
     if qp.get("lang") != lang:
         qp["lang"] = lang
     if qp.get("learner") != learner:
         qp["learner"] = learner
-    st.session_state["lang_picker"] = lang
+    slots.LANG_PICKER.set(lang)
     # a note stays visible for the rest of the visit, not just the first page
-    kept = st.session_state.setdefault("_notes", [])
+    kept = slots.NOTES.setdefault([])
     kept.extend(n for n in notes if n not in kept)
     here = store()
     here.refresh(learner)  # what of this learner waits in the spool (a reload shows it)
@@ -267,7 +265,7 @@ def language_picker(s: Session) -> None:
         s.t("Language"),
         options=list(LANGS),
         format_func=language_name,
-        key="lang_picker",
+        key=slots.LANG_PICKER.key,
         on_change=_on_lang_change,
     )
 
@@ -304,14 +302,15 @@ def share_params(**extra: str) -> dict[str, str]:
     return dict(extra)
 
 
-def keep(key: str) -> None:
+def keep(key: str | slots.Slot[Any]) -> None:
     """Re-assert a widget's value before it is drawn. Widgets whose option labels are
     translated (``format_func``) must call this: the browser sends back the label it last
     showed, and after a language switch that label no longer matches, so the widget would
     fall back to its first option on the next click. Setting the value from the session
     makes the server send it to the browser again, in the new language."""
-    if key in st.session_state:
-        st.session_state[key] = st.session_state[key]
+    name = key.key if isinstance(key, slots.Slot) else key
+    if name in st.session_state:
+        st.session_state[name] = st.session_state[name]
 
 
 def last_position(learner: str) -> dict[str, object] | None:

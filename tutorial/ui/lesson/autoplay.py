@@ -15,6 +15,7 @@ from collections.abc import Callable, Collection
 import streamlit as st
 
 from tutorial.i18n import Translator
+from tutorial.ui import slots
 
 PACE_ENV = "CINCH_AUTOPLAY_PACE"
 DEFAULT_PACE = 2.5
@@ -30,23 +31,23 @@ def pace() -> float:
     return min(max(value, 0.5), 30.0)
 
 
-def _keys(key: str) -> tuple[str, str]:
-    return f"auto:{key}", f"autonext:{key}"
+def _slots(key: str) -> tuple[slots.Slot[bool], slots.Slot[float]]:
+    return slots.AUTOPLAY_ON(key), slots.AUTOPLAY_DUE(key)
 
 
 def playing(key: str) -> bool:
-    return bool(st.session_state.get(_keys(key)[0], False))
+    return bool(slots.AUTOPLAY_ON(key).get())
 
 
 def autoplay_button(t: Translator, key: str, can_go: bool) -> None:
     """Play / Pause, their icons from the bundled font (⏸ has no glyph in many fonts).
     ``can_go``: there is a next moment the stepper may go to."""
-    on, due = _keys(key)
+    on, due = _slots(key)
     now = playing(key)
 
     def toggle() -> None:
-        st.session_state[on] = not now
-        st.session_state[due] = time.monotonic() + pace()
+        on.set(not now)
+        due.set(time.monotonic() + pace())
 
     st.button(
         t("Pause") if now else t("Play"),
@@ -61,7 +62,7 @@ def autoplay_button(t: Translator, key: str, can_go: bool) -> None:
 def autoplay_tick(key: str, last: int, stops: Collection[int], go: Callable[[int], None]) -> None:
     """While playing: every :func:`pace` seconds, one moment forward; stop at a moment in
     ``stops`` (the learner's move) or at ``last``."""
-    on, due = _keys(key)
+    on, due = _slots(key)
     if not playing(key):
         return
     every = pace()
@@ -69,16 +70,16 @@ def autoplay_tick(key: str, last: int, stops: Collection[int], go: Callable[[int
     @st.fragment(run_every=every)
     def tick() -> None:
         now = time.monotonic()
-        if now < float(st.session_state.get(due, 0.0)) - 0.2 * every:
+        if now < float(due.get() or 0.0) - 0.2 * every:
             return  # drawn by a full run, or early: not due yet
-        cur = int(st.session_state.get(key, 0))
+        cur = int(slots.Slot[int](key, int).get() or 0)  # the stepper's moment (frame:…)
         if cur >= last or cur in stops:
-            st.session_state[on] = False
+            on.set(False)
         else:
             go(cur + 1)
-            st.session_state[due] = now + every
+            due.set(now + every)
             if cur + 1 >= last or cur + 1 in stops:
-                st.session_state[on] = False
+                on.set(False)
         st.rerun()
 
     tick()

@@ -15,6 +15,7 @@ from tutorial.lessons.judge import judge
 from tutorial.lessons.model import Lesson, Question
 from tutorial.progress import Item, question_item
 from tutorial.scenario.results import GameReport, HandReport, LegalReport, ScoreReport, TrickReport
+from tutorial.ui import slots
 from tutorial.ui.reveal import pills_keep_scroll, reveal
 from tutorial.ui.session import Session, keep, store
 from tutorial.ui.views import moment_table, safe_md
@@ -29,11 +30,12 @@ def question_view(
     a returning learner each question's state and last answer; it is updated on a check."""
     t = s.t
     base = f"{lesson.id}:{q.id}"
-    result_key = f"res:{base}"
+    result = slots.ANSWER_RESULT(lesson.id, q.id)
     item = question_item(lesson.id, q.id)
     saved = saved if saved is not None else {}
-    if not st.session_state.get(f"_restored:{base}"):
-        st.session_state[f"_restored:{base}"] = True
+    restored = slots.RESTORED(lesson.id, q.id)
+    if not restored.get():
+        restored.set(True)
         if item in saved:
             _restore(q, base, saved[item])
     with st.container(border=True, key=f"q:{base}"):
@@ -44,12 +46,12 @@ def question_view(
         checked = st.button(t("Check my answer"), key=f"submit:{base}")
         if checked:
             if response is None or response == [] or response == ():
-                st.session_state[result_key] = {"ok": None}
+                result.set({"ok": None})
             else:
                 ok = judge(q, response)
-                st.session_state[result_key] = {"ok": ok, "response": _jsonable(response)}
+                result.set({"ok": ok, "response": _jsonable(response)})
                 saved[item] = store().answer(s.learner, lesson.id, q.id, _jsonable(response), ok)
-        res = st.session_state.get(result_key)
+        res = result.get()
         if res is not None:
             with st.container(key=f"qf:{base}"):
                 feedback(s, q, res)
@@ -106,18 +108,19 @@ def _restore(q: Question, base: str, it: Item) -> None:
     answer = value.get("answer")
     if answer is None:
         return
+    widget = slots.ANSWER(base)
     if q.type == "single" and answer in {o.id for o in q.options}:
-        st.session_state[f"ans:{base}"] = answer
+        widget.set(answer)
     elif q.type == "multiple" and isinstance(answer, list):
         for o in q.options:
-            st.session_state[f"ans:{base}:{o.id}"] = o.id in answer
+            slots.ANSWER(base, o.id).set(o.id in answer)
     elif q.type == "cards" and isinstance(answer, list):
-        st.session_state[f"ans:{base}"] = [c for c in answer if c in q.shown_cards]
+        widget.set([c for c in answer if c in q.shown_cards])
     elif q.type == "number" and isinstance(answer, int):
-        st.session_state[f"ans:{base}"] = answer
+        widget.set(answer)
     ok = value.get("ok")
     if isinstance(ok, bool):
-        st.session_state[f"res:{base}"] = {"ok": ok, "response": answer}
+        slots.ANSWER_RESULT(base).set({"ok": ok, "response": answer})
 
 
 def _jsonable(v: Any) -> Any:

@@ -10,7 +10,7 @@ import streamlit as st
 from tutorial.engine.profiles import get_profile
 from tutorial.lessons.model import Lesson, Scenario, Step, YourDecision, YourMove
 from tutorial.progress import Item, position_item
-from tutorial.ui import parts
+from tutorial.ui import parts, slots
 from tutorial.ui.lesson.autoplay import autoplay_button, autoplay_tick
 from tutorial.ui.lesson.moments import (
     chapter_title,
@@ -64,20 +64,19 @@ def _stepper(
 ) -> None:
     t = s.t
     frames = scenario.replay.timeline
-    key = f"frame:{lesson.id}:{step.id}"
+    shown = slots.FRAME(lesson.id, step.id)
+    key = shown.key
     ids = [f.id for f in frames]
-    if key not in st.session_state:  # a returning learner: the moment saved for this step
+    if shown.get() is None:  # a returning learner: the moment saved for this step
         at = (saved or {}).get(position_item(lesson.id))
         moments = at.value.get("moments") if at and isinstance(at.value, dict) else None
         moment = moments.get(step.id) if isinstance(moments, dict) else None
-        st.session_state[key] = ids.index(moment) if moment in ids else 0
-    i = min(max(int(st.session_state.get(key, 0)), 0), len(frames) - 1)
-    st.session_state[key] = i
+        shown.set(ids.index(moment) if moment in ids else 0)
+    i = shown.set(min(max(int(shown.get() or 0), 0), len(frames) - 1))
     tricks = [j for j, f in enumerate(frames) if re.fullmatch(r"t\d+", f.id)]
 
     def go(to: int) -> None:
-        where = min(max(to, 0), len(frames) - 1)
-        st.session_state[key] = where
+        where = shown.set(min(max(to, 0), len(frames) - 1))
         store().save_position(s.learner, lesson.id, step.id, ids[where])
 
     frame = frames[i]
@@ -88,16 +87,16 @@ def _stepper(
     pending = i in waiting
     starts = chapters(frames) if scenario.replay.kind == "hand" else []
     if len(starts) > 2:  # a long hand: jump to the deal, the bidding, the refill, a trick…
-        chap_key = f"chap:{key}"
-        st.session_state[chap_key] = max(j for j in starts if j <= i)
+        chapter = slots.CHAPTER(key)
+        chapter.set(max(j for j in starts if j <= i))
 
         def to_chapter() -> None:
-            go(int(st.session_state[chap_key]))
+            go(int(chapter.get() or 0))
 
         st.selectbox(
             t("Chapter"),
             options=starts,
-            key=chap_key,
+            key=chapter.key,
             format_func=lambda j: chapter_title(t, frames[j].id),
             on_change=to_chapter,
         )

@@ -18,6 +18,7 @@ from tutorial.lessons.cardwhy import illegal_feedback, move_feedback
 from tutorial.lessons.model import Lesson, Step, YourDecision, YourMove
 from tutorial.progress import Item, move_item
 from tutorial.scenario.moments import NO_HANDS, Moment
+from tutorial.ui import slots
 from tutorial.ui.session import Session, store
 from tutorial.ui.table.cardbuttons import card_buttons
 from tutorial.ui.table.moment import Taken, frame_table
@@ -27,7 +28,7 @@ Move = YourMove | YourDecision
 
 
 def move_key(lesson: Lesson, step: Step, move: Move) -> str:
-    return f"move:{lesson.id}:{step.id}:{move.at}"
+    return slots.MOVE(lesson.id, step.id, move.at).key
 
 
 def move_state(
@@ -36,18 +37,20 @@ def move_state(
     """This learner's state of one move: the wrong cards (calls, suits) tried, and whether it
     is done (played right, or the learner asked to see the move). Restored from saved
     progress."""
-    key = move_key(lesson, step, move)
-    if key not in st.session_state:
+    kept = slots.MOVE(lesson.id, step.id, move.at)
+    state = kept.get()
+    if state is None:
         it = (saved or {}).get(move_item(lesson.id, step.id, move.at))
         value = it.value if it is not None and isinstance(it.value, dict) else {}
         choices = move.hand if isinstance(move, YourMove) else move.options
         tried = [c for c in value.get("tried", []) if c in choices]
-        st.session_state[key] = {
-            "tried": tried,
-            "done": bool(it and it.done) or bool(value.get("shown")),
-            "shown": bool(value.get("shown")),
-        }
-    state: dict[str, Any] = st.session_state[key]
+        state = kept.set(
+            {
+                "tried": tried,
+                "done": bool(it and it.done) or bool(value.get("shown")),
+                "shown": bool(value.get("shown")),
+            }
+        )
     return state
 
 

@@ -12,6 +12,7 @@ from tutorial.lessons.model import Course
 from tutorial.mastery import stars
 from tutorial.practice import retry
 from tutorial.progress import ProgressStore, lesson_prefix
+from tutorial.ui import slots
 from tutorial.ui.app import current, pages
 from tutorial.ui.lesson.review import stars_text
 from tutorial.ui.mdsafe import plain_md
@@ -58,7 +59,7 @@ def due_now(lessons: Course, progress: ProgressStore, learner: str, at: float) -
 
 s = current()
 t = s.t
-if st.session_state.pop("_page_not_found", False):  # a link to a page the app has not
+if slots.PAGE_NOT_FOUND.pop():  # a link to a page the app has not
     st.info(t("That page does not exist; here is the home page."), icon=":material/info:")
 st.title(t("Learn Cinch (Double Pedro)"), anchor=False)
 st.markdown(

@@ -3,6 +3,7 @@
 import streamlit as st
 
 from tutorial.progress import lesson_prefix, position_item, question_item, step_item
+from tutorial.ui import slots
 from tutorial.ui.app import current, pages
 from tutorial.ui.lesson.quiz import question_view
 from tutorial.ui.lesson.review import review
@@ -50,9 +51,10 @@ if lesson is None:
 # everything saved for this lesson, read once per run (steps, answers, stepper positions)
 saved = store().items(s.learner, lesson_prefix(lesson.id))
 step_ids = [x.id for x in lesson.steps]
-state_key = f"step:{lesson.id}"
+at_step = slots.STEP(lesson.id)
+url_step = slots.URL_STEP(lesson.id)
 wanted_step = qp.get("step")
-if state_key not in st.session_state:
+if at_step.get() not in step_ids:
     at = saved.get(position_item(lesson.id))
     start = at.value.get("step") if at and isinstance(at.value, dict) else None
     start = start if start in step_ids else None
@@ -69,14 +71,14 @@ if state_key not in st.session_state:
                 t("That step does not exist in this lesson; continuing where you left off."),
                 icon=":material/info:",
             )
-    st.session_state[state_key] = start or step_ids[0]
+    at_step.set(start or step_ids[0])
 elif (
     isinstance(wanted_step, str)
     and wanted_step in step_ids
-    and wanted_step != st.session_state[state_key]
-    and st.session_state.get(f"_url_step:{lesson.id}") != wanted_step
+    and wanted_step != at_step.get()
+    and url_step.get() != wanted_step
 ):
-    st.session_state[state_key] = wanted_step  # a link to another step of this lesson
+    at_step.set(wanted_step)  # a link to another step of this lesson
 
 alt = " · " + t("alternative rules") if lesson.alternative else ""
 if lesson.optional:
@@ -92,19 +94,19 @@ def _step_label(sid: str) -> str:
     return f"{step_ids.index(sid) + 1}. {steps_by_id[sid].title.get(s.lang)}"
 
 
-keep(state_key)
-st.selectbox(t("Step"), options=step_ids, key=state_key, format_func=_step_label)
-idx = step_ids.index(st.session_state[state_key])
+keep(at_step)
+chosen = st.selectbox(t("Step"), options=step_ids, key=at_step.key, format_func=_step_label)
+idx = step_ids.index(chosen if chosen in step_ids else step_ids[0])
 step = lesson.steps[idx]
 qp["step"] = step.id
-st.session_state[f"_url_step:{lesson.id}"] = step.id
+url_step.set(step.id)
 if idx == 0:
     md(lesson.intro.get(s.lang))
 else:
     with st.expander(t("About this lesson")):
         md(lesson.intro.get(s.lang))
 
-recorded = st.session_state.setdefault("_recorded", set())
+recorded = slots.RECORDED.setdefault(set())
 mark = (s.learner, lesson.id, step.id)
 if mark not in recorded:
     store().record(s.learner, step_item(lesson.id, step.id), True, done=True)
@@ -127,7 +129,7 @@ if here:  # concept, example, then a short check of this step
 
 
 def _go(to: int) -> None:
-    st.session_state[state_key] = step_ids[to]
+    at_step.set(step_ids[to])
 
 
 cols = st.columns(2)
@@ -188,26 +190,12 @@ def _reset() -> None:
     """Forget this lesson (a callback: it runs before any widget of the page is drawn, so
     the step selector may be moved back to the first step)."""
     store().reset(s.learner, lesson_prefix(this.id))
-    mine = (f"res:{this.id}:", f"frame:{this.id}:", f"_restored:{this.id}:", f"move:{this.id}:")
-    widgets = (f"ans:{this.id}:", f"hint:{this.id}:")
-    for k in list(st.session_state.keys()):
-        if not isinstance(k, str):
-            continue
-        if k.startswith(mine):
-            del st.session_state[k]
-        elif k.startswith(widgets):  # set, not deleted: the browser is told to clear them
-            v = st.session_state[k]
-            st.session_state[k] = (
-                False if isinstance(v, bool) else [] if isinstance(v, list) else None
-            )
-    st.session_state[state_key] = step_ids[0]
-    st.session_state["_recorded"] = {
-        m for m in st.session_state.get("_recorded", set()) if m[1] != this.id
-    }
-    st.session_state[f"_reset_done:{this.id}"] = True
+    slots.forget_lesson(this.id)
+    at_step.set(step_ids[0])
+    slots.RESET_DONE(this.id).set(True)
 
 
-if st.session_state.pop(f"_reset_done:{lesson.id}", False):  # outside the expander: the page
+if slots.RESET_DONE(lesson.id).pop():  # outside the expander: the page
     st.success(
         t("This lesson starts again from its first step."), icon=":material/undo:"
     )  # changed, so

@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from tutorial.ui import slots
 from tutorial.ui.app import current, pages
 from tutorial.ui.session import keep, link_params, load_or_stop, reference
 from tutorial.ui.views import md, safe_md
@@ -19,16 +20,16 @@ ref = load_or_stop(
     reference, t("The rules reference is unavailable: {problem}", problem="{problem}")
 )
 names = list(ref)
-keep("rules_profile")
+keep(slots.RULES_PROFILE)
 st.pills(
     t("Which game"),
     options=names,
-    key="rules_profile",
+    key=slots.RULES_PROFILE.key,
     format_func=lambda n: ref[n].title.get(s.lang),
     default=names[0],
     selection_mode="single",
 )  # pills, not a segmented control: on a phone its two halves wrap and the first lost its edge
-chosen = st.session_state.get("rules_profile") or names[0]
+chosen = slots.RULES_PROFILE.get() or names[0]
 rules = ref[chosen]
 md(rules.summary.get(s.lang))
 for section in rules.sections:

@@ -1,0 +1,162 @@
+"""What a learner's session keeps between reruns (``st.session_state``): one typed slot a name.
+
+Every value the app keeps is named here once, with its type: :class:`Slot` for one value
+(``LANG.get()``, ``LEARNER.set(code)``), :class:`Family` for the values kept per lesson,
+step or question (``ANSWER_RESULT(lesson.id, q.id).get()``). ``get`` and ``pop`` answer
+``None`` for a value of another type (a stale session from an older version, a test's
+stand-in), so a page never trusts a raw key. A widget's own value (an answer's pills, the
+language picker) is a slot too: its ``key`` is what the widget is given.
+
+The keys are the ones the app always used (tests and links may name them): ``lang``,
+``learner``, ``ans:<lesson>:<question>`` …
+"""
+
+from __future__ import annotations
+
+from typing import Any, Generic, TypeVar
+
+import streamlit as st
+
+T = TypeVar("T")
+
+
+class Slot(Generic[T]):
+    """One value of the session, under ``key``, of type ``kind``."""
+
+    __slots__ = ("key", "kind")
+
+    def __init__(self, key: str, kind: type[Any] | tuple[type[Any], ...]) -> None:
+        self.key = key
+        self.kind = kind
+
+    def __repr__(self) -> str:
+        return f"Slot({self.key!r})"
+
+    def get(self) -> T | None:
+        value = st.session_state.get(self.key)
+        return value if isinstance(value, self.kind) else None
+
+    def set(self, value: T) -> T:
+        st.session_state[self.key] = value
+        return value
+
+    def pop(self) -> T | None:
+        value = st.session_state.pop(self.key, None)
+        return value if isinstance(value, self.kind) else None
+
+    def is_set(self) -> bool:
+        return self.key in st.session_state
+
+    def setdefault(self, value: T) -> T:
+        """The value kept (if of its type), else ``value``, now kept."""
+        kept = self.get()
+        return kept if kept is not None else self.set(value)
+
+
+class Family(Generic[T]):
+    """Values kept per id (a lesson, a step, a question): ``prefix:id:id``."""
+
+    __slots__ = ("kind", "prefix")
+
+    def __init__(self, prefix: str, kind: type[Any] | tuple[type[Any], ...]) -> None:
+        self.prefix = prefix
+        self.kind = kind
+
+    def __call__(self, *ids: str) -> Slot[T]:
+        return Slot(":".join((self.prefix, *ids)), self.kind)
+
+    def owns(self, key: str) -> bool:
+        """Whether ``key`` is one of this family's (``prefix:…``)."""
+        return key.startswith(f"{self.prefix}:")
+
+
+# -- the session itself -----------------------------------------------------------------------
+LANG: Slot[str] = Slot("lang", str)
+"""The learner's language (es, pt, fr or en)."""
+LANG_PICKER: Slot[str] = Slot("lang_picker", str)
+"""The sidebar's language picker (a widget)."""
+LEARNER: Slot[str] = Slot("learner", str)
+"""The learner code progress is saved under."""
+LEARNER_INPUT: Slot[str] = Slot("learner_input", str)
+"""The "continue with another code" field (a widget)."""
+SESSION: Slot[Any] = Slot("_session", object)
+"""This run's :class:`~tutorial.ui.session.Session`."""
+PAGES: Slot[tuple[Any, ...]] = Slot("_pages", tuple)
+"""The navigation's pages, built once per language: ``(lang, pages)``."""
+PAGE_NOT_FOUND: Slot[bool] = Slot("_page_not_found", bool)
+"""A link named a page the app does not have (the home page says so, once)."""
+NOTES: Slot[list[Any]] = Slot("_notes", list)
+"""Notices for the learner kept until shown (a link that was not understood …)."""
+OUTBOX: Slot[Any] = Slot("_outbox", object)
+"""The writes not saved yet (:class:`~tutorial.progress_outbox.Outbox`)."""
+
+# -- lessons ----------------------------------------------------------------------------------
+STEP: Family[str] = Family("step", str)
+"""``step:<lesson>``: the step the learner is at."""
+URL_STEP: Family[str] = Family("_url_step", str)
+"""``_url_step:<lesson>``: the step the URL last named (a link to another step is followed)."""
+RECORDED: Slot[set[Any]] = Slot("_recorded", set)
+"""The steps whose visit is already saved this session: ``(learner, lesson, step)``."""
+RESET_DONE: Family[bool] = Family("_reset_done", bool)
+"""``_reset_done:<lesson>``: the lesson was just reset (the page says so once)."""
+FRAME: Family[int] = Family("frame", int)
+"""``frame:<lesson>:<step>``: the moment of a step's scenario shown."""
+CHAPTER: Family[int] = Family("chap", int)
+"""``chap:frame:<lesson>:<step>``: the stepper's chapter picker (a widget)."""
+AUTOPLAY_ON: Family[bool] = Family("auto", bool)
+"""``auto:frame:<lesson>:<step>``: the stepper plays the moments by itself."""
+AUTOPLAY_DUE: Family[float] = Family("autonext", (int, float))
+"""``autonext:frame:<lesson>:<step>``: when it shows the next moment (monotonic seconds)."""
+ANSWER: Family[Any] = Family("ans", object)
+"""``ans:<lesson>:<question>``: a question's answer widget (``…:<option>`` per checkbox)."""
+ANSWER_RESULT: Family[dict[str, Any]] = Family("res", dict)
+"""``res:<lesson>:<question>``: the answer checked, ``{"ok", "response"}``."""
+RESTORED: Family[bool] = Family("_restored", bool)
+"""``_restored:<lesson>:<question>``: the saved answer was put back into its widget."""
+MOVE: Family[dict[str, Any]] = Family("move", dict)
+"""``move:<lesson>:<step>:<moment>``: a "your move" moment's tries, done, shown."""
+
+# -- drills, mistakes, the rules --------------------------------------------------------------
+DRILL: Slot[tuple[Any, ...]] = Slot("drill", tuple)
+"""The puzzle shown: ``(kind, difficulty, seed)``."""
+DRILL_URL: Slot[tuple[Any, ...]] = Slot("_drill_url", tuple)
+"""The puzzle the URL last named."""
+DRILL_MODE: Slot[str] = Slot("drill_mode", str)
+"""The kind picker (a widget): a kind, or mixed."""
+DRILL_LEVEL: Slot[int] = Slot("drill_level", int)
+"""The difficulty picker (a widget)."""
+DRILL_RECENT: Slot[list[Any]] = Slot("drill_recent", list)
+"""The kinds shown lately (mixed drills do not repeat one)."""
+DRILL_RESULT: Slot[dict[str, Any]] = Slot("drill_result", dict)
+"""The puzzle's answer checked: ``{"ok", "puzzle"}``."""
+COUNTED: Family[bool] = Family("counted", bool)
+"""``counted:<puzzle>``: one attempt counted for this puzzle."""
+REVIEW_PICK: Slot[tuple[Any, ...]] = Slot("_review_pick", tuple)
+"""Review my mistakes: the question picked, ``(lesson, entry, attempts when picked)``."""
+REVIEW_REVEAL: Slot[str] = Slot("_review_reveal", str)
+"""The reviewed question just checked (its answer is revealed once)."""
+REVIEW_HINTED: Family[bool] = Family("rvhinted", bool)
+"""``rvhinted:<base>``: the hint was shown once (the answer counts as helped)."""
+RULES_PROFILE: Slot[str] = Slot("rules_profile", str)
+"""The rules reference's game picker (a widget)."""
+HINT: Family[bool] = Family("hint", bool)
+"""``hint:<lesson>:<question>``: a question's hint toggle (a widget)."""
+
+
+def forget_lesson(lesson: str) -> None:
+    """Forget what the session keeps of one lesson: its checked answers, moments, moves and
+    restored marks are deleted; its answer widgets and hint toggles are set back to empty
+    (set, not deleted: the browser is told to clear them)."""
+    mine = tuple(f"{f.prefix}:{lesson}:" for f in (ANSWER_RESULT, FRAME, RESTORED, MOVE))
+    widgets = tuple(f"{f.prefix}:{lesson}:" for f in (ANSWER, HINT))
+    for k in list(st.session_state.keys()):
+        if not isinstance(k, str):
+            continue
+        if k.startswith(mine):
+            del st.session_state[k]
+        elif k.startswith(widgets):
+            v = st.session_state[k]
+            st.session_state[k] = (
+                False if isinstance(v, bool) else [] if isinstance(v, list) else None
+            )
+    RECORDED.set({m for m in RECORDED.get() or set() if m[1] != lesson})
