@@ -232,8 +232,9 @@ UI_ROOMS = {
     "pages": "pages/",
 }
 """The rooms of tutorial/ui/: the runtime (the session and its typed slots, timing, the heap,
-the part that runs alone, markdown), drawing cards and tables, the views of lesson text and tables, the app (the
-pages and the sidebar), a lesson's parts, the practice table, the pages."""
+the part that runs alone, markdown), drawing cards and tables, the views of lesson text and
+tables, the app (the pages and the sidebar), a lesson's parts, the practice table, the
+pages."""
 UI_MAY_IMPORT = {
     "runtime": {"runtime"},
     "table": {"table"},
