@@ -95,7 +95,8 @@ def _step_label(sid: str) -> str:
 
 
 keep(at_step)
-chosen = st.selectbox(t("Step"), options=step_ids, key=at_step.key, format_func=_step_label)
+st.selectbox(t("Step"), options=step_ids, key=at_step.key, format_func=_step_label)
+chosen = at_step.get()
 idx = step_ids.index(chosen if chosen in step_ids else step_ids[0])
 step = lesson.steps[idx]
 qp["step"] = step.id
