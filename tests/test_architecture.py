@@ -223,7 +223,17 @@ def test_solver_bots_and_coach_read_no_yaml_and_parse_no_arguments() -> None:
 
 UI = PKG / "ui"
 UI_ROOMS = {
-    "runtime": {"session", "slots", "heap", "nodelay", "runtiming", "parts", "reveal", "mdsafe"},
+    "runtime": {
+        "session",
+        "slots",
+        "heap",
+        "nodelay",
+        "runtiming",
+        "parts",
+        "reveal",
+        "reconnect",
+        "mdsafe",
+    },
     "table": "table/",
     "views": {"views"},
     "app": {"app"},

@@ -7,35 +7,62 @@ temporary PostgreSQL server for trying it out), and Debian's nginx in front of t
 sticky sessions (``deploy/nginx.conf.template``). Each replica answers its own health check
 (``/_stcore/health`` on its port); the balancer answers ``/_balancer/health``. Everything is
 stopped on Ctrl-C or SIGTERM.
+
+Replicas that heal: a supervisor thread restarts a replica whose process ended (on the same
+port, so nginx's configuration stays), at most once every :data:`RESTART_EVERY` seconds each;
+nginx takes a dead replica out at its first refused connection and sends that request, and
+the ones after it, to another (``proxy_next_upstream``, ``max_fails=1 fail_timeout=5s``:
+open-source nginx has passive checks only); the tab reconnects there with its place kept (the
+URL and the store hold it) and a short notice. ``--replicas`` is 1 to :data:`MAX_REPLICAS`.
 """
 
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import shutil
 import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from tutorial.devserver import ROOT, free_port, streamlit_command
 
 TEMPLATE = ROOT / "deploy" / "nginx.conf.template"
+MAX_REPLICAS = 16
+"""The most replicas ``--replicas`` starts (each is a Streamlit process of ~150 MB; more than
+the machine's cores gains nothing)."""
+RESTART_EVERY = 2.0
+"""Seconds between two restarts of one replica (a replica that dies at once is not spun)."""
+log = logging.getLogger("cinch.replicas")
 
 
-@dataclass(frozen=True)
+@dataclass
 class Cluster:
     url: str
     """The balancer's URL: what learners open."""
     replicas: tuple[str, ...]
     """Each replica's own URL (its health check: ``<url>/_stcore/health``)."""
+    logs: Path | None = None
+    """The folder of the replicas' logs (``replica-<port>.log``) while the cluster runs."""
+    processes: list[subprocess.Popen[bytes]] = field(default_factory=list, repr=False)
+    """Each replica's current process (the supervisor replaces one that ended)."""
+    restarts: list[int] = field(default_factory=list)
+    """How many times each replica was restarted."""
+
+    def kill(self, n: int) -> None:
+        """Kill replica ``n`` (0-based) at once, as a crash would (tests, the chaos run)."""
+        proc = self.processes[n]
+        proc.kill()
+        proc.wait()
 
 
 def nginx_config(prefix: Path, listen: str, replica_ports: list[int]) -> str:
@@ -70,11 +97,30 @@ def _stop(proc: subprocess.Popen[bytes]) -> None:
             proc.wait()
 
 
+def _supervise(cluster: Cluster, start: list[object], stop: threading.Event) -> None:
+    """Restart every replica whose process ended, until ``stop`` (see the module)."""
+    last = [0.0] * len(cluster.processes)
+    while not stop.wait(0.25):
+        for n, proc in enumerate(cluster.processes):
+            if proc.poll() is None or time.monotonic() - last[n] < RESTART_EVERY:
+                continue
+            if stop.is_set():
+                return
+            last[n] = time.monotonic()
+            log.warning("replica %d ended (exit %s): restarted", n + 1, proc.returncode)
+            print(f"replica {n + 1} ended (exit {proc.returncode}): restarted", flush=True)
+            cluster.processes[n] = start[n]()  # type: ignore[operator]
+            cluster.restarts[n] += 1
+
+
 @contextmanager
 def running_cluster(
     replicas: int = 2, *, port: int | None = None, env: dict[str, str] | None = None
 ) -> Iterator[Cluster]:
-    """Start ``replicas`` app processes and nginx in front; yield once all are healthy."""
+    """Start ``replicas`` app processes and nginx in front; yield once all are healthy. A
+    supervisor restarts a replica whose process ends, until the cluster is stopped."""
+    if not 1 <= replicas <= MAX_REPLICAS:
+        raise ValueError(f"replicas must be 1 to {MAX_REPLICAS}, not {replicas}")
     nginx = shutil.which("nginx") or "/usr/sbin/nginx"
     if not Path(nginx).exists():
         raise RuntimeError("nginx is not installed (apt-get install nginx)")
@@ -83,15 +129,30 @@ def running_cluster(
         prefix = Path(tempfile.mkdtemp(prefix="cinch-lb-"))
         stack.callback(shutil.rmtree, prefix, True)
         ports = [free_port() for _ in range(replicas)]
+        processes: list[subprocess.Popen[bytes]] = []
+        starters: list[object] = []
         for p in ports:
-            proc = subprocess.Popen(
-                streamlit_command(p),
-                cwd=ROOT,
-                env=environment,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-            )
-            stack.callback(_stop, proc)
+
+            def start(p: int = p) -> subprocess.Popen[bytes]:
+                with open(prefix / f"replica-{p}.log", "ab") as out:  # the replica's own log
+                    return subprocess.Popen(
+                        streamlit_command(p),
+                        cwd=ROOT,
+                        env=environment,
+                        stdout=out,
+                        stderr=subprocess.STDOUT,
+                    )
+
+            starters.append(start)
+            processes.append(start())
+        stopping = threading.Event()
+
+        def stop_all() -> None:
+            stopping.set()
+            for proc in processes:
+                _stop(proc)
+
+        stack.callback(stop_all)
         listen = f"127.0.0.1:{port or free_port()}"
         conf = prefix / "nginx.conf"
         conf.write_text(nginx_config(prefix, listen, ports), encoding="utf-8")
@@ -109,12 +170,24 @@ def running_cluster(
         except RuntimeError:
             err = balancer.stderr.read().decode(errors="replace") if balancer.stderr else ""
             raise RuntimeError(f"nginx did not start: {err.strip()}") from None
-        yield Cluster(f"http://{listen}", urls)
+        cluster = Cluster(f"http://{listen}", urls, prefix, processes, [0] * replicas)
+        supervisor = threading.Thread(
+            target=_supervise, args=(cluster, starters, stopping), name="cinch-supervisor"
+        )
+        supervisor.daemon = True
+        supervisor.start()
+        yield cluster
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tutorial.replicas", description=__doc__)
-    ap.add_argument("--replicas", "-n", type=int, default=2, help="app processes (default 2)")
+    ap.add_argument(
+        "--replicas",
+        "-n",
+        type=int,
+        default=2,
+        help=f"app processes, 1 to {MAX_REPLICAS} (default 2)",
+    )
     ap.add_argument("--port", type=int, default=8080, help="the balancer's port (8080)")
     ap.add_argument(
         "--throwaway-postgres",
@@ -122,8 +195,8 @@ def main(argv: list[str] | None = None) -> int:
         help="start a temporary PostgreSQL server for this run (its data is deleted at the end)",
     )
     args = ap.parse_args(argv)
-    if args.replicas < 1:
-        ap.error("--replicas must be at least 1")
+    if not 1 <= args.replicas <= MAX_REPLICAS:
+        ap.error(f"--replicas must be 1 to {MAX_REPLICAS}, not {args.replicas}")
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     with ExitStack() as stack:
         env: dict[str, str] = {}

@@ -13,6 +13,7 @@ from streamlit.runtime.scriptrunner_utils.exceptions import ScriptControlExcepti
 from tutorial.i18n import LANGS
 from tutorial.progress import CODE_LENGTH
 from tutorial.ui import heap, runtiming, slots
+from tutorial.ui.reconnect import watch_reconnect
 from tutorial.ui.session import (
     Session,
     course,
@@ -223,6 +224,7 @@ def _main(run: dict[str, str]) -> None:
     page_setup(s)
     sidebar(s, all_pages, page)
     show_notes(s)
+    watch_reconnect()
     notice = st.empty()  # filled after the page: it knows then whether a save failed
     try:
         page.run()

@@ -270,8 +270,42 @@ def language_picker(s: Session) -> None:
     )
 
 
+def moved_here() -> bool:
+    """Whether this session is a tab that came from a server that is gone (its replica
+    died, or this server restarted): it reloaded itself with ``moved=1``
+    (:mod:`tutorial.ui.reconnect`, taken out of the address here), or the browser asked to
+    resume a session this server does not know (Streamlit sends the old id in the
+    websocket's subprotocols). Asked once per session."""
+    if st.session_state.get("_moved_checked"):
+        return False
+    st.session_state["_moved_checked"] = True
+    if st.query_params.get("moved") is not None:
+        flag = st.query_params.get("moved")
+        del st.query_params["moved"]
+        if flag == "1":
+            return True
+    try:
+        from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+        raw = st.context.headers.get("Sec-Websocket-Protocol") or ""
+        ctx = get_script_run_ctx()
+    except Exception:  # no browser (tests), or a runtime without these
+        return False
+    parts = [p.strip() for p in raw.split(",")]
+    before = parts[2] if len(parts) > 2 else ""
+    return bool(before) and ctx is not None and before != ctx.session_id
+
+
 def show_notes(s: Session) -> None:
     t = s.t
+    if moved_here():
+        st.info(
+            t(
+                "The server this page was on stopped, so you are on another one now. "
+                "You are where you were; nothing you saved is lost."
+            ),
+            icon=":material/sync:",
+        )
     for note in s.notes:
         if note == "lang":
             st.info(
