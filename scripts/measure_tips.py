@@ -3,7 +3,7 @@
 Deals are dealt at random (62-point game, a fresh game 0–0) and played by the ``rules`` bot at
 every seat. At each decision the script asks whether a tip's situation has arisen for the seat
 to act (at most once per tip and deal, so the situations are independent); if so, the one
-evaluator of the coach (:func:`tutorial.evaluator.evaluate`, issue 23) prices the decision
+evaluator of the coach (:func:`tutorial.bots.evaluator.evaluate`, issue 23) prices the decision
 from that seat's observation only, and the tip's action is compared with the alternative the
 tip argues against. Each side of the comparison is the best-valued action of its class (the
 best trump lead against the best plain lead, …), so a tip is not credited for a badly chosen
@@ -286,19 +286,22 @@ def mean_ci(xs: Sequence[float]) -> tuple[float, float, float, float]:
 
 
 def evaluator() -> ModuleType:
-    """The coach's evaluator (issue 23, ``tutorial/evaluator/``): the one module that prices a
-    decision from the deciding seat's observation."""
+    """The coach's evaluator (issue 23, ``tutorial/bots/evaluator/``): the one module that
+    prices a decision from the deciding seat's observation."""
     try:
-        return importlib.import_module("tutorial.evaluator")
+        return importlib.import_module("tutorial.bots.evaluator")
     except ModuleNotFoundError as exc:  # pragma: no cover - before issue 23 lands
         raise SystemExit(f"measure_tips: the coach's evaluator is not here ({exc})") from exc
 
 
-def price(state: State, found: Situation, seed: int) -> tuple[float, bool]:
+def price(state: State, found: Situation, seed: int, budget: str) -> tuple[float, bool]:
     """The tip's advantage in this situation (best tip action − best alternative) and whether
     the best tip action is in the evaluator's best set."""
     obs = observe(state, state.to_act)
-    ev = evaluator().evaluate(obs, seed=seed, include=(*found.tip, *found.alt))
+    module = evaluator()
+    ev = module.evaluate(
+        obs, seed=seed, budget=module.BUDGETS[budget], include=(*found.tip, *found.alt)
+    )
     value = {o.action: o for o in ev.options}
     tip = max((value[a] for a in found.tip if a in value), key=lambda o: o.value)
     alt = max((value[a] for a in found.alt if a in value), key=lambda o: o.value)
@@ -306,7 +309,12 @@ def price(state: State, found: Situation, seed: int) -> tuple[float, bool]:
 
 
 def measure(
-    per_tip: int, seed: int, wanted: Sequence[str], find_only: bool, jsonl: Path | None
+    per_tip: int,
+    seed: int,
+    wanted: Sequence[str],
+    find_only: bool,
+    jsonl: Path | None,
+    budget: str = "table",
 ) -> tuple[dict[str, Tally], int]:
     rng = random.Random(seed)
     tallies = {name: Tally() for name in wanted}
@@ -320,7 +328,7 @@ def measure(
             if find_only:
                 tallies[name].add(0.0, False, found.note)
                 continue
-            diff, best = price(state, found, seed=deals)
+            diff, best = price(state, found, seed=deals, budget=budget)
             tallies[name].add(diff, best, found.note)
             if sink:
                 record = {"tip": name, "deal": deals, "diff": diff, "best": best}
@@ -334,6 +342,48 @@ def measure(
     if sink:
         sink.close()
     return tallies, deals
+
+
+def from_jsonl(path: Path, per_tip: int, wanted: Sequence[str]) -> tuple[dict[str, Tally], int]:
+    """The tallies of a saved run: the first ``per_tip`` situations of each wanted tip, and the
+    number of deals played to reach them."""
+    tallies = {name: Tally() for name in wanted}
+    deals = 0
+    for line in path.read_text(encoding="utf-8").splitlines():
+        r = json.loads(line)
+        t = tallies.get(r["tip"])
+        if t is None or len(t.diffs) >= per_tip:
+            continue
+        t.add(float(r["diff"]), bool(r["best"]), str(r.get("note", "")))
+        deals = max(deals, int(r["deal"]))
+    return tallies, deals
+
+
+def compare(a: Path, b: Path) -> str:
+    """Two saved runs of the same seed side by side on the situations both priced (the same
+    deals give the same situations): per tip, each run's mean and the mean of the paired
+    differences with its 95 % interval."""
+
+    def load(path: Path) -> dict[tuple[str, int], float]:
+        rows = (json.loads(x) for x in path.read_text(encoding="utf-8").splitlines())
+        return {(r["tip"], int(r["deal"])): float(r["diff"]) for r in rows}
+
+    left, right = load(a), load(b)
+    lines = [
+        f"| tip | shared situations | mean ({a.name}) | mean ({b.name}) | paired difference |",
+        "|---|---|---|---|---|",
+    ]
+    for name in TIPS:
+        keys = [k for k in left if k[0] == name and k in right]
+        if not keys:
+            continue
+        m1 = sum(left[k] for k in keys) / len(keys)
+        m2 = sum(right[k] for k in keys) / len(keys)
+        d, _se, lo, hi = mean_ci([left[k] - right[k] for k in keys])
+        lines.append(
+            f"| `{name}` | {len(keys)} | {m1:+.2f} | {m2:+.2f} | {d:+.2f} [{lo:+.2f}, {hi:+.2f}] |"
+        )
+    return "\n".join(lines) + "\n"
 
 
 def report(tallies: dict[str, Tally], deals: int, argv: Sequence[str], elapsed: float) -> str:
@@ -384,14 +434,39 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--tips", default=",".join(TIPS), help="comma-separated tip ids")
     ap.add_argument("--find-only", action="store_true", help="count situations, price none")
     ap.add_argument("--jsonl", type=Path, help="write every situation's values here")
+    ap.add_argument(
+        "--budget",
+        default="table",
+        help="the evaluator's budget: table (as at the practice table) or quick (fewer worlds)",
+    )
     ap.add_argument("--write", type=Path, help="replace the generated table in this doc")
+    ap.add_argument(
+        "--compare",
+        nargs=2,
+        type=Path,
+        metavar=("A", "B"),
+        help="compare two saved runs (--jsonl) on the situations both priced, and stop",
+    )
+    ap.add_argument(
+        "--from-jsonl",
+        type=Path,
+        help="make the table from the situations a --jsonl run saved (the first N per tip)",
+    )
     args = ap.parse_args(argv)
     wanted = [t for t in args.tips.split(",") if t]
     unknown = [t for t in wanted if t not in TIPS]
     if unknown:
         ap.error(f"unknown tip(s) {', '.join(unknown)}: expected {', '.join(TIPS)}")
+    if args.compare:
+        print(compare(*args.compare))
+        return 0
     start = time.monotonic()
-    tallies, deals = measure(args.situations, args.seed, wanted, args.find_only, args.jsonl)
+    if args.from_jsonl:
+        tallies, deals = from_jsonl(args.from_jsonl, args.situations, wanted)
+    else:
+        tallies, deals = measure(
+            args.situations, args.seed, wanted, args.find_only, args.jsonl, args.budget
+        )
     shown = [a for a in (argv if argv is not None else sys.argv[1:]) if a]
     table = report(tallies, deals, shown, time.monotonic() - start)
     print(table)

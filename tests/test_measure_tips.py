@@ -5,6 +5,7 @@ usual mean ± 1.96 standard errors; the generated table replaces only its own pa
 from __future__ import annotations
 
 import importlib.util
+import json
 import math
 import random
 import sys
@@ -88,7 +89,7 @@ def test_load_with_trumps_names_the_longest_suit() -> None:
 
 
 def test_count_the_pedros_leads_the_master_trump() -> None:
-    found = M.count_the_pedros(state_of("09-count-the-pedros.yaml"))
+    found = M.count_the_pedros(state_of("09-count-the-pedros.yaml", (3, 1)))
     assert found is not None
     assert set(found.tip) == cards("JH") and set(found.alt) == cards("7H", "2H")
 
@@ -118,3 +119,19 @@ def test_the_doc_keeps_everything_outside_the_markers(tmp_path: Path) -> None:
     (tmp_path / "bare.md").write_text("no markers", encoding="utf-8")
     with pytest.raises(SystemExit):
         M.write_docs(tmp_path / "bare.md", "x")
+
+
+def test_two_saved_runs_are_compared_on_the_situations_both_priced(tmp_path: Path) -> None:
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+
+    def rows(xs: list[tuple[int, float]]) -> str:
+        return "\n".join(
+            json.dumps({"tip": "t09-bid", "deal": d, "diff": v, "best": True}) for d, v in xs
+        )
+
+    a.write_text(rows([(1, 2.0), (2, 4.0), (3, 9.0)]), encoding="utf-8")
+    b.write_text(rows([(1, 1.0), (2, 3.0)]), encoding="utf-8")
+    table = M.compare(a, b)
+    assert "| `t09-bid` | 2 | +3.00 | +2.00 | +1.00 [+1.00, +1.00] |" in table, table
+    back, deals = M.from_jsonl(a, 2, ["t09-bid"])
+    assert back["t09-bid"].diffs == [2.0, 4.0] and deals == 2

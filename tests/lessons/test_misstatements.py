@@ -98,10 +98,10 @@ def test_m1_a_prompt_naming_another_dealer_does_not_load(tmp_path: Path) -> None
 # M2 — the counts of trumps each suit would leave, as the engine counts them
 
 SUIT_WORDS = {
-    "es": {"C": "tréboles", "H": "corazones", "S": "picas"},
-    "pt": {"C": "paus", "H": "copas", "S": "espadas"},
-    "fr": {"C": "trèfle", "H": "cœur", "S": "pique"},
-    "en": {"C": "clubs", "H": "hearts", "S": "spades"},
+    "es": {"C": "tréboles", "D": "diamantes", "H": "corazones", "S": "picas"},
+    "pt": {"C": "paus", "D": "ouros", "H": "copas", "S": "espadas"},
+    "fr": {"C": "trèfle", "D": "carreau", "H": "cœur", "S": "pique"},
+    "en": {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"},
 }
 NUMBER_WORDS = {
     "es": {"un": 1, "una": 1, "uno": 1, "dos": 2, "seis": 6},
@@ -123,12 +123,19 @@ def first_count_after(lang: str, text: str, word: str) -> int | None:
     raise AssertionError(f"no count after {word!r}: {text!r}")
 
 
+CARD = re.compile(r"(10|[2-9AKQJ])([♣♦♥♠])")
+
+
 def test_m2_each_trump_suit_is_said_to_keep_what_the_engine_counts(course: Course) -> None:
-    data = scenario_file("09-trump-spades.yaml")
-    hand = sum(1 << parse_index(c) for c in data["deal"]["A"])
-    kept = {s: (hand & TRUMP_MASK["CDHS".index(s)]).bit_count() for s in "CHS"}
-    assert kept == {"C": 1, "H": 2, "S": 6}  # the engine's count, Left Pedro included
+    """The hand is the one the question's prompt lists; the counts are the engine's."""
     q = question(course, "playing-well/which-trump-to-name")
+    codes = [
+        ("T" if r == "10" else r) + "CDHS"["♣♦♥♠".index(s)] for r, s in CARD.findall(q.prompt.en)
+    ]
+    assert len(codes) == 9, codes
+    hand = sum(1 << parse_index(c) for c in codes)
+    kept = {s: (hand & TRUMP_MASK["CDHS".index(s)]).bit_count() for s in "CDHS"}
+    assert max(kept.values()) == 6 and sorted(kept.values())[-2] <= 2  # one suit clearly best
     texts = [q.right] + [o.feedback for o in q.options if o.feedback is not None]
     checked = 0
     for text in texts:
@@ -222,7 +229,7 @@ def test_m7_the_opponents_who_could_outbid_a_seven_are_b_and_d(course: Course) -
 
 def test_m8_a_trump_lead_does_not_force_a_given_trump(course: Course) -> None:
     data = scenario_file("09-count-the-pedros.yaml")
-    h = hand_of(data)
+    h = hand_of(data, (3, 1))  # before A's lead to trick 3
     h.play(0, parse_index("JH"))  # A leads J♥
     h.play(1, parse_index("5D"))  # B's only trump
     h.play(2, parse_index("9S"))
@@ -253,3 +260,33 @@ def test_m5_lesson_0_names_the_lesson_that_teaches_who_leads_first(course: Cours
     for lang in LANGS:
         named = {int(n) for n in re.findall(rf"{word[lang]} (\d+)", text.get(lang))}
         assert named == {number}, (lang, named, number)
+
+
+# lesson 9 — a "your move" prompt never names the move it asks for
+
+
+@pytest.mark.parametrize(
+    ("step_id", "said"),
+    [
+        ("bid-on-strength", "Bid 8, the most your side can make."),
+        ("load-with-trumps", "Name spades."),
+    ],
+)
+def test_a_prompt_that_names_the_move_does_not_load(
+    tmp_path: Path, step_id: str, said: str
+) -> None:
+    """Issue 24: 'the "your move" prompts must not give the answer away'. The bid prompt said
+    'A–C cannot take more than 8 points. Bid the most your side can make.' (seen failing)."""
+    root = tmp_path / "lessons"
+    shutil.copytree(ROOT / "lessons", root)
+    name = "09-playing-well.yaml"
+    (root / "manifest.yaml").write_text(f"lessons:\n  - {name}\n")
+    data = yaml.safe_load((root / name).read_text(encoding="utf-8"))
+    step = next(s for s in data["steps"] if s["id"] == step_id)
+    move = next(n for n in step["narration"] if "your_move" in n)
+    move["your_move"]["prompt"]["en"] = said
+    (root / name).write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False))
+    c = load_course(root)
+    assert not c.lessons and len(c.broken) == 1
+    problems = "\n".join(c.broken[0].problems)
+    assert "your_move.prompt.en: the prompt names" in problems, problems

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from tutorial.i18n import LANGS
 from tutorial.lessons.facts import lesson_fact_problems
 from tutorial.lessons.feedback import feedback_problems
-from tutorial.lessons.mentions import dealer_problems
+from tutorial.lessons.mentions import dealer_problems, giveaway_problems
 from tutorial.lessons.model import Lesson, Text
 
 Problem = tuple[tuple[str | int, ...], str]
@@ -64,3 +64,4 @@ def lesson_problems(lesson: Lesson) -> Iterator[Problem]:
     yield from lesson_fact_problems(lesson)
     yield from placeholder_problems(lesson)
     yield from dealer_problems(lesson)
+    yield from giveaway_problems(lesson)

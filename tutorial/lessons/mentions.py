@@ -13,8 +13,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from tutorial.i18n import LANGS
-from tutorial.lessons.model import Lesson, Question, Scenario, Text
+from tutorial.engine.cards import Card, Suit
+from tutorial.explain import SUIT_NAMES
+from tutorial.i18n import LANGS, get_translator
+from tutorial.lessons.model import Lesson, Question, Scenario, Text, YourDecision, YourMove
 
 Problem = tuple[tuple[str | int, ...], str]
 
@@ -96,3 +98,40 @@ def dealer_problems(lesson: Lesson) -> Iterator[Problem]:
             continue
         for sub, text in _texts_of(q):
             yield from _check(("questions", i, *sub), text, q.scenario)
+
+
+def _answer_words(lang: str, move: YourMove | YourDecision) -> list[re.Pattern[str]]:
+    """What a "your move" prompt would give away by naming: the card to play (or to keep),
+    the call to make, the suit to name."""
+    if isinstance(move, YourMove):
+        return [re.compile(re.escape(Card.parse(move.card).pretty))]
+    if move.kind == "call":
+        if move.choice == "pass":
+            return []
+        return [re.compile(rf"(?<![\d♣♦♥♠])\b{move.choice}\b(?![♣♦♥♠])")]
+    if move.kind == "trump":
+        suit = Suit.parse(move.choice)
+        word = get_translator(lang)(SUIT_NAMES[suit])
+        return [re.compile(rf"\b{re.escape(word)}\b", re.I)]
+    return [re.compile(re.escape(Card.parse(c).pretty)) for c in move.choice.split()]
+
+
+def giveaway_problems(lesson: Lesson) -> Iterator[Problem]:
+    """A "your move" prompt says what to aim for, never the move itself: the card, the call
+    or the suit the learner is asked to find (issue 24: "the prompts must not give the
+    answer away")."""
+    for i, step in enumerate(lesson.steps):
+        for j, n in enumerate(step.narration):
+            move = n.your_move
+            if move is None or move.prompt is None:
+                continue
+            for lang in LANGS:
+                text = move.prompt.get(lang)
+                for rx in _answer_words(lang, move):
+                    found = rx.search(text)
+                    if found:
+                        yield (
+                            ("steps", i, "narration", j, "your_move", "prompt", lang),
+                            f"the prompt names {found.group(0)!r}, the move the learner is "
+                            "asked to find: say what to aim for instead",
+                        )
