@@ -4,7 +4,7 @@ Random deals of the profile; the seat advised is the first to call (so every cal
 7 … 14, is offered) and then, after the rules bot's call of each seat before it, the dealer.
 Each ``advise`` runs at ``--samples`` worlds (default: the advisor's default) with the bot
 of ``--bot`` (default ``rules``). The baseline, measured in the same run, is one whole hand
-(bidding, refill, play) played by that bot through ``decide(observe(...))`` from the same
+(bidding, refill, play) played by ``rules`` players (the evaluator's playout) from the same
 deal: the advisor's time is also given as a multiple of it, since the machine's speed
 drifts. Wall time and the process's CPU time (``time.process_time``) are both reported.
 
@@ -24,8 +24,8 @@ from collections.abc import Callable
 from functools import partial
 
 from tutorial.bots import decide
-from tutorial.coach.advise import DEFAULT_SAMPLES, advise
-from tutorial.coach.playout import DEFAULT_BOT, play_out
+from tutorial.bots.rollout import playout
+from tutorial.coach.advise import DEFAULT_BOT, DEFAULT_SAMPLES, advise
 from tutorial.engine.observe import observe
 from tutorial.engine.profiles import get_profile
 from tutorial.engine.state import State
@@ -54,7 +54,7 @@ def main() -> None:
     base: list[float] = []
     for seed in range(args.deals):
         deal = State.random_deal(get_profile(args.profile), seed % 4, random.Random(seed))
-        _w, c = _timed(partial(play_out, deal.copy(), args.bot, random.Random(seed), seed))
+        _w, c = _timed(partial(playout, deal.copy(), random.Random(seed)))
         base.append(c)
         last = deal.copy()
         while last.to_act != last.dealer:  # the dealer's call: the others have called

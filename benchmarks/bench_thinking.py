@@ -124,9 +124,9 @@ def measure_hint(label: str, s: State, seed: int, bounded: bool) -> dict[str, An
     return {
         "position": label,
         "phase": "hint",
-        "action": str(h.best.action),
+        "action": str(h.action),
         "nodes": sum(x.nodes for x in made),
-        "samples": h.samples,
+        "samples": h.evaluation.worlds,
         "stopped": None if h.exact else "limit",
         "wall_ms": round((w1 - w0) * 1000, 1),
         "cpu_ms": round((c1 - c0) * 1000, 1),

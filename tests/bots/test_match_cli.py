@@ -18,8 +18,6 @@ import tutorial.bots
 # they would keep the stand-ins for the rest of the process (the golden ``review`` output of
 # tests/scenario/test_commands.py failed when it ran after this file in one process).
 import tutorial.cli.coach
-import tutorial.coach.keeps
-import tutorial.coach.playout
 from tests.bots import standin
 from tutorial.cli import main
 from tutorial.cli.match import parse_seating

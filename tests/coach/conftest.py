@@ -2,6 +2,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from tutorial.engine.profiles import Profile
 from tutorial.engine.state import Phase, State
 
@@ -24,3 +26,10 @@ def finish(s: State, rng: random.Random, bidder: int = 0) -> None:
             s.apply(acts[-1] if s.to_act == bidder else acts[0])
         else:
             s.apply(rng.choice(acts))
+
+
+@pytest.fixture(autouse=True)
+def _quick_evaluator(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The coach's tests on the evaluator's quick budget: the same procedure on fewer
+    worlds (tests/coach/test_agreement.py's long run uses the table's)."""
+    monkeypatch.setenv("CINCH_EVAL_BUDGET", "quick")

@@ -21,7 +21,7 @@ DATA = Path(__file__).resolve().parent / "data"
 
 CASES = [
     # (file stem, history index of A's costly card, the reason, the card it names, worlds)
-    ("left-pedro", 12, "left_pedro_fell", "5S", 6),
+    ("left-pedro", 12, "left_pedro_fell", "5S", 24),  # 6 worlds: within the noise
     ("partner-pedro", 21, "partner_trick_no_pedro", "5C", 6),
     ("game", 13, "game_unprotected", "TD", 12),
     ("right-pedro", 25, "right_pedro_fell", "5H", 3),

@@ -13,6 +13,7 @@ from tutorial.engine.actions import Call, PlayCard, parse_action
 from tutorial.engine.observe import observe
 from tutorial.practice import retry
 from tutorial.practice.game import LEARNER, Game
+from tutorial.practice.review import HandReview
 from tutorial.progress import ProgressStore
 
 CODE = "abcd-2345-efgh-6789"
@@ -35,7 +36,7 @@ def finished_game(seed: int = 11) -> Game:
     return g
 
 
-def review_of(g: Game) -> dict[str, Any]:
+def review_of(g: Game) -> HandReview:
     """A review as the coach gives it: the learner's cards, the first a mistake, the second
     a blunder, the others good; and a call labelled blunder (not a card: never retried)."""
     r = g.replayed()
@@ -46,7 +47,7 @@ def review_of(g: Game) -> dict[str, Any]:
         if who != LEARNER:
             continue
         if isinstance(action, Call):
-            decisions.append({"index": i, "phase": "bid", "action": text, "label": "blunder"})
+            decisions.append(_decision(i, "bid", text, text, "blunder", []))
             continue
         if not isinstance(action, PlayCard):
             continue
@@ -61,16 +62,27 @@ def review_of(g: Game) -> dict[str, Any]:
         ]
         assert state is not None
         decisions.append(
-            {
-                "index": i,
-                "phase": "play",
-                "action": text,
-                "label": next(labels, "good"),
-                "options": options,
-                "reason": None,
-            }
+            _decision(i, "play", text, options[0]["action"], next(labels, "good"), options)
         )
-    return {"kind": "coach", "decisions": decisions}
+    return HandReview.from_json({"decisions": decisions, "undone": [], "hints": [], "lines": {}})
+
+
+def _decision(
+    index: int, phase: str, action: str, best: str, label: str, options: list[dict[str, Any]]
+) -> dict[str, Any]:
+    return {
+        "index": index,
+        "phase": phase,
+        "action": action,
+        "best": best,
+        "expected_cost": 3.0,
+        "dd_cost": 3,
+        "label": label,
+        "reason": None,
+        "samples": 8,
+        "options": options,
+        "trick": 1 if phase == "play" else None,
+    }
 
 
 def _legal_at(g: Game, index: int) -> list[PlayCard]:
@@ -89,8 +101,8 @@ def game() -> Game:
 def test_only_the_cards_labelled_mistake_or_blunder_become_positions(game: Game) -> None:
     review = review_of(game)
     new = retry.from_review(game.profile, game.current, review)
-    costly = [d for d in review["decisions"] if d["phase"] == "play" and d["label"] != "good"]
-    assert [n["played"] for n in new] == [d["action"] for d in costly] and len(new) == 2
+    costly = [d for d in review.decisions if d.phase.value == "play" and d.label != "good"]
+    assert [n["played"] for n in new] == [str(d.action) for d in costly] and len(new) == 2
     for n in new:
         r = retry.parse(n["id"], n)
         assert r is not None

@@ -10,21 +10,38 @@ from typing import Any
 import pytest
 
 from tutorial.i18n import get_translator
+from tutorial.practice.review import HandReview
 from tutorial.ui.play import review as playreview
 
-DECISIONS = {
-    "kind": "expected",
-    "decisions": [
-        {"index": 0, "label": "blunder", "action": "pass", "best": "8", "expected_cost": 6.5},
-        {
-            "index": 1,
-            "label": "mistake",
-            "action": "trump S",
-            "best": "trump H",
-            "expected_cost": 1.25,
-        },
-    ],
-}
+
+def _d(index: int, phase: str, label: str, action: str, best: str, cost: float) -> dict[str, Any]:
+    return {
+        "index": index,
+        "phase": phase,
+        "label": label,
+        "action": action,
+        "best": best,
+        "expected_cost": cost,
+        "cost_se": 0.5,
+        "dd_cost": 1,
+        "reason": None,
+        "samples": 32,
+        "options": [{"action": best, "value": 1.0}, {"action": action, "value": 1.0 - cost}],
+        "trick": None,
+    }
+
+
+DECISIONS = HandReview.from_json(
+    {
+        "decisions": [
+            _d(0, "bid", "blunder", "pass", "8", 6.5),
+            _d(1, "trump", "mistake", "trump S", "trump H", 1.25),
+        ],
+        "undone": [],
+        "hints": [],
+        "lines": {},
+    }
+)
 WORDS = {  # the pass button's word, the decimal mark, hearts
     "pt": ("passo", "6,5", "copas"),
     "es": ("paso", "6,5", "corazones"),
@@ -40,7 +57,7 @@ def test_calls_trumps_and_gains_read_in_the_learner_s_language(
     shown: list[str] = []
     monkeypatch.setattr(playreview.st, "markdown", lambda text, **kw: shown.append(str(text)))
     monkeypatch.setattr(playreview.st, "caption", lambda text, **kw: None)
-    playreview._show(get_translator(lang), dict[str, Any](DECISIONS))
+    playreview._show(get_translator(lang), DECISIONS)
     text = "\n".join(shown)
     word, gain, hearts = WORDS[lang]
     t = get_translator(lang)

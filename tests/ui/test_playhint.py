@@ -1,38 +1,56 @@
 """The hint's why and the advisor's figures in the learner's language (no AppTest: the
-texts are built from plain data)."""
+texts are built from the typed values)."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
-from tutorial.coach.hint import Hint, Option
-from tutorial.engine.actions import parse_action
+from tutorial.bots.evaluator import Breakdown, Evaluation, Option
+from tutorial.bots.evaluator.outcome import breakdown
+from tutorial.coach.advise import advice_of
+from tutorial.coach.hint import Followed, Hint
+from tutorial.engine.actions import PlayCard, parse_action
 from tutorial.engine.cards import Card
 from tutorial.i18n import LANGS, get_translator
 from tutorial.ui.play import hint as playhint
 
 HEARTS = 2
+EMPTY: Breakdown = breakdown([])
 
 
-def _card(code: str) -> Option:
-    return Option(parse_action(code), 0.0)  # type: ignore[arg-type]
+def _opt(code: str, value: float, top: float, se: float, best: bool, eq: bool = False) -> Option:
+    return Option(parse_action(code), value, 1.0, top - value, se, best, eq, EMPTY)
 
 
-HINT = Hint(
-    0,
-    (
-        Option(parse_action("8H"), 6.4, True, 5, 0),  # type: ignore[arg-type]
-        Option(parse_action("5D"), 4.3, True, 1, 5),  # type: ignore[arg-type]
-        Option(parse_action("KC"), 3.0),  # type: ignore[arg-type]
+def _ev(options: list[Option], choice: str, kind: str = "card", worlds: int = 6) -> Evaluation:
+    return Evaluation(0, kind, "score", parse_action(choice), tuple(options), worlds, True, "t")
+
+
+def _card(code: str) -> PlayCard:
+    a = parse_action(code)
+    assert isinstance(a, PlayCard)
+    return a
+
+
+CLEAR = Hint(
+    _ev(
+        [
+            _opt("8H", 6.4, 6.4, 0, True),
+            _opt("5D", 4.3, 6.4, 0.3, False),
+            _opt("KC", 3.0, 6.4, 0.5, False),
+        ],
+        "8H",
     ),
-    6,
+    (Followed(_card("8H"), 6, 5, 0), Followed(_card("5D"), 6, 1, 5)),
 )
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_hint_says_the_gain_and_which_card_would_fall(lang: str) -> None:
     tr = get_translator(lang)
-    lines = playhint.hint_lines(tr, HINT, HEARTS, "pagat-62")
+    lines = playhint.hint_lines(tr, CLEAR, HEARTS, "pagat-62")
     assert len(lines) == 3, lines
     gain = "2.1" if lang == "en" else "2,1"
     assert lines[0].startswith("8♥") and gain in lines[0] and "6" in lines[0]
@@ -42,15 +60,43 @@ def test_the_hint_says_the_gain_and_which_card_would_fall(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_a_forced_card_and_equal_cards(lang: str) -> None:
+def test_a_close_call_is_said_and_names_the_cards(lang: str) -> None:
     tr = get_translator(lang)
-    only = Hint(0, (Option(parse_action("KC"), 1.0),), 6)  # type: ignore[arg-type]
+    close = Hint(_ev([_opt("KC", 2.0, 2.0, 0, True), _opt("QC", 1.8, 2.0, 0.4, True)], "KC"))
+    lines = playhint.hint_lines(tr, close, HEARTS, "pagat-62")
+    assert "K♣" in lines[0] and len(lines) == 2
+    assert "K♣" in lines[1] and Card.parse("QC").pretty in lines[1]
+    assert lines[1] == tr(
+        "A close call: {options} are within {margin} of each other on average.",
+        options="K♣, Q♣",
+        margin=playhint.number(tr, 0.2),
+    )
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_forced_card(lang: str) -> None:
+    tr = get_translator(lang)
+    only = Hint(Evaluation.forced(0, "card", "score", parse_action("KC"), "t"))
     assert playhint.hint_lines(tr, only, HEARTS, "pagat-62") == [
         tr("{card} is the only card you may play.", card="K♣")
     ]
-    tied = Hint(0, (_card("KC"), _card("QC")), 6)
-    (line,) = playhint.hint_lines(tr, tied, HEARTS, "pagat-62")
-    assert "K♣" in line and Card.parse("QC").pretty in line
+
+
+def test_the_advisor_marks_the_hints_call() -> None:
+    calls = [
+        _opt("pass", 1.0, 1.2, 0.5, True),
+        _opt("7", 1.2, 1.2, 0, True),
+        _opt("8", -3.0, 1.2, 0.6, False),
+    ]
+    calls.sort(key=lambda o: -o.value)
+    ev = _ev(calls, "pass", kind="call")
+    adv = advice_of(ev)
+    assert adv.best == parse_action("pass")  # the expert's choice, not the top mean
+    assert [str(c) for c in adv.close] == ["7"]
+    data = adv.to_json()
+    assert data["best"] == "pass" and data["close"] == ["7"]
+    assert [c["best"] for c in data["calls"]] == [True, True, False]
+    assert not math.isinf(adv.calls[0].se)
 
 
 def test_numbers_are_written_as_the_language_writes_them() -> None:

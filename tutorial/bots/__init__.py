@@ -10,8 +10,8 @@ state — and a seed, and returns one of the core's actions (:mod:`tutorial.engi
   :mod:`tutorial.bots.expert`).
 
 Chance (a reshuffle when the stock runs out) is not a bot decision: whoever drives the hand
-applies ``state.chance_outcome(rng)``. :mod:`tutorial.bots.pool` runs decisions in worker
-processes so that search never runs on a thread serving learners.
+applies ``state.chance_outcome(rng)``. :mod:`tutorial.practice.workers` runs decisions in
+worker processes so that search never runs on a thread serving learners.
 """
 
 from __future__ import annotations

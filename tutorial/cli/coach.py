@@ -14,7 +14,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tutorial.bots import BOT_NAMES
 from tutorial.cli.args import MAX_SEED, count, seat
 from tutorial.cli.report import (
     FileReport,
@@ -24,9 +23,8 @@ from tutorial.cli.report import (
     replayed_hand,
     run_job,
 )
-from tutorial.coach.advise import DEFAULT_SAMPLES, advise
+from tutorial.coach.advise import DEFAULT_BOT, advise
 from tutorial.coach.labels import LABEL_TEXT
-from tutorial.coach.playout import DEFAULT_BOT
 from tutorial.coach.review import review
 from tutorial.engine.hand import Phase
 from tutorial.engine.seats import SEAT_LETTERS
@@ -36,7 +34,10 @@ from tutorial.scenario.files import compare, hand_state
 from tutorial.yamldoc import Where, YamlDoc
 
 MAX_SAMPLES = 200
-BOT_HELP = f"the bot that plays the advisor's hands (default {DEFAULT_BOT}: fast and sound)"
+BOT_HELP = (
+    f"the bot that plays the evaluator's worlds out (only {DEFAULT_BOT}: the one evaluator's "
+    "playout policy, docs/coach.md)"
+)
 
 
 state_of = hand_state
@@ -68,7 +69,7 @@ def _review_job(args: argparse.Namespace, t: Translator) -> Job:
                 f"cinch review needs a finished hand; this one stops in the {state.phase.value} "
                 "phase (use cinch advise in the bidding, cinch solve in the play)",
             )
-        rv = review(state, args.seat, samples=args.samples, seed=args.seed, bot=args.bot)
+        rv = review(state, args.seat, samples=args.samples, seed=args.seed)
         out = rv.to_json()
         out["lang"] = t.lang
         for d, js in zip(rv.decisions, out["decisions"], strict=True):
@@ -98,7 +99,7 @@ def _review_text(t: Translator) -> Callable[[str, dict[str, Any]], None]:
     def body(name: str, r: dict[str, Any]) -> None:
         print(
             f"ok     {name}: seat {r['seat']}, {len(r['decisions'])} decision(s) priced, "
-            f"expected cost {r['total_expected_cost']:.2f} ({r['samples']} worlds a card, "
+            f"expected cost {r['total_expected_cost']:.2f} (at most {r['samples']} worlds a card, "
             f"{r['ms'] / 1000:.1f} s)"
         )
         for d in r["decisions"]:
@@ -147,10 +148,14 @@ def _advise_body(name: str, r: dict[str, Any]) -> None:
     for c in r["calls"]:
         suit = f" in {c['suit']}" if c["suit"] else ""
         holds = f", holds the contract {c['holds']:.0%}" if c["call"] != "pass" else ""
+        se = "" if c["se"] is None else f" ± {2 * c['se']:.2f}"
+        best = ", one of the best" if c["best"] else ""
         print(
             f"  {c['call']:>4}{suit}: score change {c['score_change']:+.2f}, "
-            f"net {c['net']:+.2f}{holds}"
+            f"net {c['net']:+.2f}{se}{holds}{best}"
         )
+    if r["close"]:
+        print(f"  a close call: {', '.join([r['best'], *r['close']])} are within the noise")
 
 
 def run_review(args: argparse.Namespace) -> int:
@@ -172,11 +177,15 @@ def add_parsers(sub: Any) -> None:
     rp.add_argument("file", metavar="FILE")
     rp.add_argument("--seat", type=seat, required=True, help="A, B, C or D")
     rp.add_argument(
-        "--samples", type=count(1, MAX_SAMPLES), default=24, help="worlds per card (default 24)"
+        "--samples",
+        type=count(1, MAX_SAMPLES),
+        default=None,
+        help="at most this many worlds a decision (default: the table's budget, the same "
+        "worlds and values as the hint and the advisor)",
     )
     rp.add_argument("--seed", type=count(0, MAX_SEED), default=0)
     rp.add_argument("--lang", default="en", choices=LANGS)
-    rp.add_argument("--bot", default=DEFAULT_BOT, choices=BOT_NAMES, help=BOT_HELP)
+    rp.add_argument("--bot", default=DEFAULT_BOT, choices=(DEFAULT_BOT,), help=BOT_HELP)
     rp.add_argument("--json", action="store_true")
     rp.set_defaults(func=run_review)
     ap = sub.add_parser("advise", help="the bid advisor for a hand stopped in the bidding")
@@ -185,10 +194,10 @@ def add_parsers(sub: Any) -> None:
     ap.add_argument(
         "--samples",
         type=count(1, MAX_SAMPLES),
-        default=DEFAULT_SAMPLES,
-        help=f"worlds (default {DEFAULT_SAMPLES})",
+        default=None,
+        help="at most this many worlds (default: the table's budget, as the hint)",
     )
     ap.add_argument("--seed", type=count(0, MAX_SEED), default=0)
-    ap.add_argument("--bot", default=DEFAULT_BOT, choices=BOT_NAMES, help=BOT_HELP)
+    ap.add_argument("--bot", default=DEFAULT_BOT, choices=(DEFAULT_BOT,), help=BOT_HELP)
     ap.add_argument("--json", action="store_true")
     ap.set_defaults(func=run_advise)

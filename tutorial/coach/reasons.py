@@ -140,3 +140,107 @@ def find_reason(
     ):
         return "trump_on_partner_trick"
     return None
+
+
+# -- calls, trump and keeps: the reason the best option beats the chosen one ------------------
+WHY_MESSAGES: dict[str, str] = {
+    "game_chance": N_(
+        "This hand can end the game: with {best} your side wins it in {win} of the deals "
+        "(the other side in {lose}); with {chosen}, in {win_chosen} (the other side in "
+        "{lose_chosen})."
+    ),
+    "dealer_forced": N_(
+        "Passing lets the dealer be forced to {bid}: that happens in {forced} of the deals, "
+        "and your side sets them in {pct} of those."
+    ),
+    "bid_set_often": N_(
+        "A bid of {bid} is set in {pct} of the deals in which you hold it: your side then "
+        "loses the whole bid."
+    ),
+    "pass_lets_them_make": N_(
+        "After a pass the other side takes the bid in {pct} of the deals and makes it in "
+        "{made} of those."
+    ),
+    "holds_more": N_(
+        "With {best} you keep the bid in {pct} of the deals, with {chosen} only in "
+        "{pct_chosen}: the other side outbids the lower call."
+    ),
+    "trump_points": N_(
+        "With {best} your side takes on average {ours} of the hand's points and makes the bid "
+        "in {made} of the deals; with {chosen}, {ours_chosen} and {made_chosen}."
+    ),
+    "keep_points": N_(
+        "Keeping {best}, your side takes on average {ours} of the hand's points (the other "
+        "side {theirs}); keeping {chosen}, {ours_chosen} (the other side {theirs_chosen})."
+    ),
+    "points_breakdown": N_(
+        "With {best} your side takes on average {ours} of the hand's points and the other "
+        "side {theirs} (your score against theirs: {net}); with {chosen}, {ours_chosen} and "
+        "{theirs_chosen} ({net_chosen})."
+    ),
+}
+"""Why-code → message (English msgid; the numbers are filled by :func:`why_text`)."""
+
+PERCENT = frozenset(
+    {
+        "win",
+        "lose",
+        "win_chosen",
+        "lose_chosen",
+        "pct",
+        "pct_chosen",
+        "forced",
+        "made",
+        "made_chosen",
+    }
+)
+"""Parameters that are shares of the deals (shown as percentages)."""
+SIGNED = frozenset({"net", "net_chosen"})
+WHOLE = frozenset({"bid"})
+
+
+def action_words(tr: Translator, text: str) -> str:
+    """An action as the learner reads it: a pass, a bid, a suit's name, the cards kept."""
+    from tutorial.engine.actions import DealerKeep, Keep, NameTrump, parse_action
+    from tutorial.engine.cards import Card, Suit
+    from tutorial.explain import suit_name
+
+    try:
+        action = parse_action(text)
+    except ValueError:
+        return text
+    if text == "pass":
+        return tr("pass")
+    if isinstance(action, NameTrump):
+        return f"{Suit(action.suit).symbol} {suit_name(tr, action.suit)}"
+    if isinstance(action, Keep | DealerKeep):
+        cards = " ".join(Card(c).pretty for c in action.cards)
+        return cards or tr(NOTHING)
+    return text
+
+
+def why_text(code: str, params: dict[str, float | str], tr: Translator) -> str:
+    """The reason ``code`` in the learner's language, its numbers in the language's way."""
+    from babel.numbers import format_decimal, format_percent
+
+    values: dict[str, str] = {}
+    for name, v in params.items():
+        if isinstance(v, str):
+            values[name] = action_words(tr, v)
+        elif name in PERCENT:
+            values[name] = str(format_percent(v, "#,##0 %", locale=tr.lang))
+        elif name in SIGNED:
+            values[name] = str(
+                format_decimal(round(v, 1) + 0.0, "+#,##0.0;-#,##0.0", locale=tr.lang)
+            )
+        elif name in WHOLE:
+            values[name] = str(int(v))
+        else:
+            values[name] = str(format_decimal(round(v, 1) + 0.0, "#,##0.0", locale=tr.lang))
+    return tr(WHY_MESSAGES[code], **values)
+
+
+NOTHING = N_("nothing")
+"""A keep of no card, as the learner reads it."""
+GAVE_AWAY = N_("On average this card gives away {points} of the hand's points against {best}.")
+CLOSE_CALL = N_("A close call: {options} are within {margin} of each other on average.")

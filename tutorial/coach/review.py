@@ -1,53 +1,52 @@
 """Review a finished hand for one seat: every decision priced, labelled and explained.
 
 :func:`review` rebuilds each of the seat's decision points by replaying the hand from the
-deal (``State(profile, dealer, dealt, stock)`` and then ``State.history``) and prices the
-action taken against the best one:
+deal (``State(profile, dealer, dealt, stock)`` and then ``State.history``) and asks the one
+evaluator (:func:`tutorial.bots.evaluator.evaluate`) about each, with the seat's observation at
+that moment, the hand's seed and the table's budget — the same question, so the same worlds
+and values, as the hint and the advisor asked at the table. The action taken is priced with
+the others (``include``). Its ``expected_cost`` is the best option's value minus its own, in
+the objective's points (the change of the game score, ours less theirs; where the hand can
+end the game, a win counts 50), with the paired standard error; the label
+(:mod:`tutorial.coach.labels`) is ``best`` for an option within the noise of the best, and
+worse than ``good`` only for a cost that is both large and significant. ``best`` is the
+action itself when it is one of the best, else the expert's choice.
 
-* **cards** — over ``samples`` worlds consistent with what the seat saw at that moment
-  (:func:`~tutorial.engine.worlds.sample_world` on its observation, never the real hands),
-  each solved double-dummy; an action's expected value is its average over the worlds, the
-  best action is the one with the highest average, and ``expected_cost`` (points of the
-  hand) is the best's average minus the action's. ``dd_cost`` is the same difference on the
-  actual deal (the best card there, the actual hidden hands). On the first trick a pile is
-  valued with the cards beneath it exactly as played; each other top card is offered with
-  the cards beneath the solver most often chose for it.
-* **calls and trump** — by the bid advisor (:mod:`tutorial.coach.advise`: worlds sampled
-  at the call, each played out by the bots): the expected change of the side's game score
-  minus the other side's, so the cost is in points of the game score (a set bid loses its
-  amount); ``dd_cost`` is the advisor on the actual deal (the bots' play of it).
-* **the refill's keep decisions** (a classic discard's keep, the dealer's keep) — over
-  sampled worlds, each option played out by the bots (:mod:`tutorial.coach.keeps`), in
-  points of the hand; ``dd_cost`` is the same on the actual deal.
-
-The label comes from the expected cost (:mod:`tutorial.coach.labels`); a named reason from
-:mod:`tutorial.coach.reasons`, proved on the line played and by the solver. Deterministic for
-a given hand, seat, ``samples`` and ``seed``.
+``dd_cost`` is the same difference on the actual deal (:func:`tutorial.bots.evaluator.core.
+on_the_deal`: solved double-dummy for a card, the bots' playout for the others). A card
+labelled inaccuracy or worse gets a named reason where the solver proves one
+(:mod:`tutorial.coach.reasons`) and what it gave away on average; a call, the choice of
+trump or a keep that is not best gets the reason from the breakdown (:mod:`tutorial.coach.
+why`): no verdict without a reason. Deterministic for a given hand, seat, seed and budget.
 """
 
 from __future__ import annotations
 
-import random
 import time
 from dataclasses import dataclass
 from typing import Any
 
-from tutorial.coach.advise import Table, call_values, outcome_table, trump_values
-from tutorial.coach.keeps import keep_values
-from tutorial.coach.labels import label_of, worse_than_good
-from tutorial.coach.playout import DEFAULT_BOT
+from tutorial.bots.evaluator import Budget, Evaluation, default_budget, evaluate
+from tutorial.bots.evaluator.core import on_the_deal
+from tutorial.bots.evaluator.result import json_number
+from tutorial.coach.advise import budget_of
+from tutorial.coach.labels import label_of
 from tutorial.coach.reasons import REASONS, find_reason, reason_text
-from tutorial.coach.values import WorldValues, top_candidates, world_values
-from tutorial.engine.actions import Action, Call, DealerKeep, Keep, NameTrump, PlayCard
+from tutorial.coach.values import world_values
+from tutorial.coach.why import Why, gave_away, why
+from tutorial.engine.actions import (
+    Action,
+    Call,
+    DealerKeep,
+    Keep,
+    NameTrump,
+    PlayCard,
+    parse_action,
+)
 from tutorial.engine.observe import observe
 from tutorial.engine.seats import SEAT_LETTERS
 from tutorial.engine.state import CHANCE, Phase, State
-from tutorial.engine.worlds import ResampleError, sample_world
 from tutorial.i18n import Translator
-
-BID_SAMPLES = 32
-"""Worlds the advisor samples for a call or the choice of trump (at most ``samples``): each
-is played out by the bots (a few ms), so they cost a fraction of one card's solves."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,22 +58,37 @@ class Decision:
     phase: Phase
     action: Action
     best: Action
+    """The action itself when it is one of the best, else the expert's choice."""
     expected_cost: float
-    """Points lost in expectation against ``best`` over the worlds the seat could not tell
-    apart (points of the hand for a card; of the game score for a call or trump)."""
+    """The best option's value minus the action's over the worlds the seat could not tell
+    apart, in the objective's points (the game score, ours less theirs)."""
     dd_cost: int
-    """Points lost double-dummy on the actual deal against the best action there."""
+    """The same on the actual deal against the best action there."""
     label: str
     reason: str | None
-    """A reason code of :data:`~tutorial.coach.reasons.REASONS`, or None."""
+    """A reason code of :data:`~tutorial.coach.reasons.REASONS` (a card, proved by the
+    solver) or of :data:`~tutorial.coach.reasons.WHY_MESSAGES` (a call, trump or keep)."""
     samples: int
     """Worlds the expected cost averages over."""
     options: tuple[tuple[Action, float], ...]
     """Each action considered, with its expected value, best first."""
     trick: int | None = None
     """For a card, the trick it was played to (1-based)."""
+    cost_se: float = 0.0
+    """Standard error of ``expected_cost`` (paired over the same worlds)."""
+    close: tuple[Action, ...] = ()
+    """Other actions within the noise of the best: a close call between them."""
+    why: Why | None = None
+    """For a call, trump or keep that is not best: the best against it, broken down."""
+    gave_away: float | None = None
+    """For a card that is not best: points of the hand it gives away on average."""
+    objective: str = "score"
 
     def reason_text(self, tr: Translator) -> str | None:
+        if self.why is not None:
+            from tutorial.coach.reasons import why_text
+
+            return why_text(self.why.code, dict(self.why.params), tr)
         return reason_text(self.reason, tr)
 
     def to_json(self) -> dict[str, Any]:
@@ -85,12 +99,41 @@ class Decision:
             "action": str(self.action),
             "best": str(self.best),
             "expected_cost": round(self.expected_cost, 3),
+            "cost_se": json_number(self.cost_se),
             "dd_cost": self.dd_cost,
             "label": self.label,
             "reason": self.reason,
             "samples": self.samples,
             "options": [{"action": str(a), "value": round(v, 3)} for a, v in self.options],
+            "close": [str(a) for a in self.close],
+            "why": self.why.to_json() if self.why is not None else None,
+            "gave_away": None if self.gave_away is None else round(self.gave_away, 3),
+            "objective": self.objective,
         }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Decision:
+        why_data = data.get("why")
+        trick = data.get("trick")
+        away = data.get("gave_away")
+        return cls(
+            int(data["index"]),
+            Phase(str(data["phase"])),
+            parse_action(str(data["action"])),
+            parse_action(str(data["best"])),
+            float(data["expected_cost"]),
+            int(data["dd_cost"]),
+            str(data["label"]),
+            None if data.get("reason") is None else str(data["reason"]),
+            int(data["samples"]),
+            tuple((parse_action(str(o["action"])), float(o["value"])) for o in data["options"]),
+            None if trick is None else int(trick),
+            float("inf") if data.get("cost_se") is None else float(data["cost_se"]),
+            tuple(parse_action(str(a)) for a in data.get("close", [])),
+            None if why_data is None else Why.from_json(why_data),
+            None if away is None else float(away),
+            str(data.get("objective", "score")),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,151 +193,87 @@ def review(
     final: State,
     seat: int,
     *,
-    samples: int = 24,
+    samples: int | None = None,
     seed: int = 0,
     calls: bool = True,
-    bot: str = DEFAULT_BOT,
+    budget: Budget | None = None,
 ) -> Review:
-    """Price every decision ``seat`` took in the finished hand ``final``. With ``calls``
-    False the calls and the choice of trump are listed as not priced. ``bot`` plays the
-    advisor's hands (calls and trump) for every seat."""
+    """Price every decision ``seat`` took in the finished hand ``final``, each with the
+    evaluator at the table's budget (``budget``, or at most ``samples`` worlds). With
+    ``calls`` False the calls and the choice of trump are listed as not priced."""
     if final.phase is not Phase.DONE:
         raise ValueError(f"review needs a finished hand, not one in the {final.phase.value} phase")
     if seat not in (0, 1, 2, 3):
         raise ValueError(f"a seat is 0..3, not {seat!r}")
-    if samples < 1:
+    if samples is not None and samples < 1:
         raise ValueError(f"samples must be at least 1, not {samples!r}")
+    budget = budget or budget_of(samples) or default_budget()
     start = time.perf_counter()
     decisions: list[Decision] = []
     skipped: list[NotPriced] = []
-    tables: dict[str, Table] = {}  # the advisor's worlds, shared by the seat's calls
     for index, before, action in decision_points(final, seat):
-        rng = random.Random(seed * 1_000_003 + index)
-        try:
-            if isinstance(action, PlayCard):
-                decisions.append(_price_card(index, before, action, final, samples, rng))
-                continue
-            if isinstance(action, Call | NameTrump) and calls:
-                n = min(samples, BID_SAMPLES)
-                decisions.append(_price_call(index, before, action, n, rng, tables, bot))
-                continue
-            if isinstance(action, Keep | DealerKeep):
-                n = min(samples, BID_SAMPLES)
-                decisions.append(_price_keep(index, before, action, n, rng, bot))
-                continue
-        except ResampleError as exc:
-            skipped.append(NotPriced(index, before.phase, action, f"no world sampled: {exc}"))
+        if isinstance(action, Call | NameTrump) and not calls:
+            skipped.append(NotPriced(index, before.phase, action, "calls were not asked for"))
             continue
-        skipped.append(NotPriced(index, before.phase, action, "calls were not asked for"))
+        if not isinstance(action, Call | NameTrump | Keep | DealerKeep | PlayCard):
+            continue
+        ev = evaluate(observe(before, seat), seed, budget, include=(action,))
+        if ev.worlds == 0 and not ev.is_forced():
+            skipped.append(NotPriced(index, before.phase, action, "no world sampled"))
+            continue
+        decisions.append(_priced(index, before, action, ev, final))
     ms = (time.perf_counter() - start) * 1000.0
-    return Review(seat, final.profile.name, tuple(decisions), tuple(skipped), samples, seed, ms)
+    n = budget.cards[2]
+    return Review(seat, final.profile.name, tuple(decisions), tuple(skipped), n, seed, ms)
 
 
-def _ranked(expected: dict[Action, float], action: Action) -> list[tuple[Action, float]]:
-    """Actions best first; among equals, the action taken first (so it is 'best')."""
-    return sorted(expected.items(), key=lambda kv: (-kv[1], kv[0] != action))
-
-
-def _price_card(
-    index: int,
-    before: State,
-    action: PlayCard,
-    final: State,
-    samples: int,
-    rng: random.Random,
-) -> Decision:
-    legal = before.legal_actions()
-    trick = len(before.tricks) + 1
-    if len(legal) == 1:  # forced: nothing to choose
+def _priced(index: int, before: State, action: Action, ev: Evaluation, final: State) -> Decision:
+    trick = len(before.tricks) + 1 if isinstance(action, PlayCard) else None
+    if ev.is_forced():  # nothing to choose
         return Decision(
-            index, Phase.PLAY, action, action, 0.0, 0, "best", None, 0, ((action, 0.0),), trick
+            index, before.phase, action, action, 0.0, 0, "best", None, 0, ((action, 0.0),), trick
         )
-    obs = observe(before, before.to_act)
-    worlds: list[WorldValues] = [world_values(sample_world(obs, rng)) for _ in range(samples)]
-    # candidates: each top card with the cards beneath the solver chose most often for it
-    candidates = {*top_candidates(worlds), action}
-    expected: dict[Action, float] = {
-        a: sum(w.of(a) for w in worlds) / len(worlds) for a in candidates
-    }
-    ranked = _ranked(expected, action)
-    best = ranked[0][0]
-    assert isinstance(best, PlayCard)
-    cost = max(0.0, ranked[0][1] - expected[action])
-    actual = world_values(before)
-    dd_cost = actual.best_value - actual.of(action)
-    label = label_of(cost)
-    reason = None
-    if dd_cost > 0 and worse_than_good(label):
-        reason = find_reason(before, action, best, final, actual.search)
-    assert reason is None or reason in REASONS
+    opt = ev.option(action)
+    assert opt is not None, "the action taken is always priced"
+    best = action if opt.best else ev.choice
+    label = "best" if opt.best else label_of(opt.cost)
+    actual = on_the_deal(before, include=(action, best))
+    dd_cost = round(max(actual.values()) - actual.get(action, min(actual.values())))
+    reason: str | None = None
+    reasons: Why | None = None
+    away: float | None = None
+    if best != action:
+        if isinstance(action, PlayCard):
+            away = gave_away(ev, action, best)
+            if dd_cost > 0 and label not in ("best", "good"):
+                assert isinstance(best, PlayCard)
+                reason = find_reason(before, action, best, final, world_values(before).search)
+                assert reason is None or reason in REASONS
+        else:
+            reasons = why(ev, action, best, final.profile.name)
+            reason = reasons.code if reasons is not None else None
+    options = tuple((o.action, o.value) for o in ev.options)
+    close = tuple(a for a in ev.best_set if a != best and not _equivalent(ev, a))
     return Decision(
         index,
-        Phase.PLAY,
+        before.phase,
         action,
         best,
-        cost,
-        dd_cost,
+        opt.cost,
+        max(0, dd_cost),
         label,
         reason,
-        len(worlds),
-        tuple(ranked),
+        ev.worlds,
+        options,
         trick,
+        opt.cost_se,
+        close,
+        reasons,
+        away,
+        ev.objective,
     )
 
 
-def _price_keep(
-    index: int,
-    before: State,
-    action: Keep | DealerKeep,
-    samples: int,
-    rng: random.Random,
-    bot: str,
-) -> Decision:
-    if len(before.legal_actions()) == 1:  # forced: nothing to choose
-        return Decision(
-            index, Phase.REFILL, action, action, 0.0, 0, "best", None, 0, ((action, 0.0),)
-        )
-    expected, actual = keep_values(before, action, samples, rng, bot)
-    ranked = _ranked(expected, action)
-    cost = max(0.0, ranked[0][1] - expected[action])
-    dd_cost = max(actual.values()) - actual[action]
-    return Decision(
-        index,
-        Phase.REFILL,
-        action,
-        ranked[0][0],
-        cost,
-        dd_cost,
-        label_of(cost),
-        None,
-        samples,
-        tuple(ranked),
-    )
-
-
-def _price_call(
-    index: int,
-    before: State,
-    action: Call | NameTrump,
-    samples: int,
-    rng: random.Random,
-    tables: dict[str, Table],
-    bot: str,
-) -> Decision:
-    seat = before.to_act
-    if not tables:
-        obs = observe(before, seat)
-        worlds = [sample_world(obs, rng) for _ in range(samples)]
-        tables["sampled"] = outcome_table(worlds, seat, index, bot)
-        tables["actual"] = outcome_table([before], seat, index, bot)
-    fn = call_values if isinstance(action, Call) else trump_values
-    expected = fn(before, seat, tables["sampled"])
-    actual = fn(before, seat, tables["actual"])
-    ranked = _ranked(expected, action)
-    best = ranked[0][0]
-    cost = max(0.0, ranked[0][1] - expected[action])
-    dd_cost = round(max(actual.values()) - actual[action])
-    n = len(tables["sampled"].worlds)
-    return Decision(
-        index, before.phase, action, best, cost, dd_cost, label_of(cost), None, n, tuple(ranked)
-    )
+def _equivalent(ev: Evaluation, action: Action) -> bool:
+    o = ev.option(action)
+    return o is not None and o.equivalent

@@ -1,6 +1,7 @@
 """Pondering, as chess engines do: while the learner looks at the table, the bots' replies
-to each card the learner may play are worked out in the bots' pool, so that the click is
-answered from what is already decided.
+to each card the learner may play are worked out in the worker seam
+(:mod:`tutorial.practice.workers`), so that the click is answered from what is already
+decided.
 
 A bot's decision is a function of the bot, the seed and the observation only
 (:func:`tutorial.bots.decide`), so a decision worked out ahead is exactly the one the table

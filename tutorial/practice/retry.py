@@ -27,6 +27,7 @@ from tutorial.coach.labels import THRESHOLDS
 from tutorial.engine.actions import PlayCard, parse_action
 from tutorial.engine.state import State
 from tutorial.practice.game import HandRecord, replay
+from tutorial.practice.review import HandReview
 from tutorial.progress import Item, ProgressStore
 from tutorial.store.replay import replay as replayed
 from tutorial.store.replay import replayable
@@ -226,15 +227,16 @@ def schedules(items: Mapping[str, Item]) -> list[rs.Schedule]:
     return out
 
 
-def from_review(profile: str, rec: HandRecord, review: Mapping[str, Any]) -> list[dict[str, Any]]:
+def from_review(profile: str, rec: HandRecord, review: HandReview) -> list[dict[str, Any]]:
     """The positions a hand's review sends to the queue: every card of the learner the
     coach labelled mistake or blunder (plain data, ``id`` included)."""
     out = []
-    for d in review.get("decisions", []):
-        if d.get("phase") != "play" or d.get("label") not in LABELS:
+    for decision in review.decisions:
+        d = decision.to_json()
+        if d["phase"] != "play" or d["label"] not in LABELS:
             continue
-        index = d.get("index")
-        if not isinstance(index, int) or not 0 <= index < len(rec.actions):
+        index = decision.index
+        if not 0 <= index < len(rec.actions):
             continue
         actions = rec.actions[:index]
         pid = position_id(profile, rec.seed, rec.dealer, actions)

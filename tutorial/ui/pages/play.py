@@ -9,6 +9,9 @@ The bots think in worker processes; the page looks at their progress every
 import streamlit as st
 
 from tutorial.bots import BOT_NAMES
+from tutorial.coach.advise import Advice
+from tutorial.coach.hint import Hint
+from tutorial.engine.actions import PlayCard
 from tutorial.engine.profiles import DEFAULT_PROFILE, PROFILES
 from tutorial.engine.seats import SEAT_LETTERS
 from tutorial.engine.state import Phase
@@ -112,7 +115,9 @@ def area() -> None:
     hinted = playflow.hint(g)
     playcontrols.decision(s, g)
     table = table_html(t, g)
-    playcontrols.table_and_cards(s, g, table, hint=playhint.best_card(hinted))
+    playcontrols.table_and_cards(
+        s, g, table, hint=playhint.best_card(hinted if isinstance(hinted, Hint) else None)
+    )
     refill_note()
     if g.learner_to_act():
         helpers(g, hinted)
@@ -123,7 +128,10 @@ def live_area() -> None:
     again in the same run after each bot's card."""
     st.markdown(playcontrols.table_picture(s, g, table_html(t, g)), unsafe_allow_html=True)
     refill_note()
-    st.caption(t("The bots are playing…"))
+    if playflow.bots_down():
+        bots_down_note()
+    else:
+        st.caption(t("The bots are playing…"))
 
 
 def refill_note() -> None:
@@ -132,8 +140,9 @@ def refill_note() -> None:
         st.info("  \n".join(lines), icon=":material/sync:")
 
 
-def helpers(g: Game, hinted: dict[str, object] | bool | None) -> None:
-    """Hint (and, in the bidding, the advisor) for the learner's decision."""
+def helpers(g: Game, hinted: Hint | bool | None) -> None:
+    """Hint (and, in the bidding, the advisor) for the learner's decision: one evaluation
+    behind both, so they never disagree."""
     bidding = g.state().phase is Phase.BID
     cols = st.columns(2)
     cols[0].button(
@@ -147,30 +156,37 @@ def helpers(g: Game, hinted: dict[str, object] | bool | None) -> None:
             args=(g,),
             width="stretch",
         )
-    if hinted is None:
+    advice = playflow.advice(g) if bidding else False
+    if hinted is None or advice is None:
         playhint.wait_for(
-            lambda: playflow.hint(g) is not None, t("The expert is thinking…"), "play_hint_wait"
+            lambda: playflow.hint(g) is not None and playflow.advice(g) is not None,
+            t("The expert is thinking…")
+            if hinted is None
+            else t("The advisor is playing your hand out…"),
+            "play_hint_wait",
         )
-    elif isinstance(hinted, dict):
-        card = playhint.parse_hint(hinted)
-        text = (
-            "  \n".join(playhint.hint_lines(t, card, g.state().trump, g.profile))
-            if card is not None
-            else playhint.action_hint_text(t, g, hinted)
+    if isinstance(hinted, Hint):
+        lines = (
+            playhint.hint_lines(t, hinted, g.state().trump, g.profile)
+            if isinstance(hinted.action, PlayCard)
+            else playhint.action_hint_lines(t, g, hinted)
         )
-        if text:
-            st.info(text, icon=":material/lightbulb:")
-    if bidding:
-        advice = playflow.advice(g)
-        if advice is None:
-            playhint.wait_for(
-                lambda: playflow.advice(g) is not None,
-                t("The advisor is playing your hand out…"),
-                "play_advice_wait",
-            )
-        elif isinstance(advice, dict):
-            with st.container(border=True, key="play_advice_box"):
-                playhint.advice_view(t, advice)
+        st.info("  \n".join(lines), icon=":material/lightbulb:")
+    if isinstance(advice, Advice):
+        with st.container(border=True, key="play_advice_box"):
+            playhint.advice_view(t, advice)
+    if playflow.bots_down():
+        bots_down_note()
+
+
+def bots_down_note() -> None:
+    st.warning(
+        t(
+            "The bots cannot think right now. The table waits and tries again; nothing is "
+            "played in their place."
+        ),
+        icon=":material/error:",
+    )
 
 
 playflow.warm_up()

@@ -1,9 +1,12 @@
 """The practice table's driving: the game of this session, its saving, the bots' turns and
 the hint, all without blocking the server.
 
-Bot decisions run in :mod:`tutorial.bots.pool` (worker processes); a page run only looks at
-whether the decision is ready (``Future.done()``) and applies at most one bot action, at
-least :data:`PAUSE` seconds after the one before, so the bots' cards appear one at a time.
+Bot decisions, the hint, the advisor and pondering run in the one worker seam
+(:mod:`tutorial.practice.workers`: worker processes, typed jobs and results); a page run only
+looks at whether the decision is ready (``Future.done()``) and applies at most one bot
+action, at least :data:`PAUSE` seconds after the one before, so the bots' cards appear one at
+a time. When the workers cannot think (a broken pool), the table says so and waits — it
+never plays a card the bots did not choose.
 The game is saved whole (:meth:`SessionStore.save_game`) after every change, keyed by the
 learner code, so it survives a reload and continues on another device.
 """
@@ -24,11 +27,12 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from tutorial import jobs
 from tutorial.bots import BOT_NAMES, decide
-from tutorial.bots import pool as bot_pool
+from tutorial.coach.advise import Advice, advice_of
+from tutorial.coach.hint import Hint
 from tutorial.engine.actions import Action
 from tutorial.engine.profiles import DEFAULT_PROFILE
 from tutorial.engine.state import CHANCE, Phase
-from tutorial.practice import thinking
+from tutorial.practice import workers
 from tutorial.practice.game import LEARNER, Game
 from tutorial.practice.ponder import Ponder
 from tutorial.ui.session import Session, notice_facts, store
@@ -113,7 +117,7 @@ def replace(s: Session, g: Game) -> None:
     st.session_state["play_game"] = g
     st.session_state["play_learner"] = s.learner
     st.session_state.pop("play_pending", None)
-    st.session_state.pop("play_hint_job", None)
+    st.session_state.pop("play_think", None)
     save(s, g)
 
 
@@ -142,12 +146,7 @@ def _ask(g: Game, who: int, now: float) -> Pending:
     obs = g.observation(who)
     pondered = st.session_state.get("play_ponder")
     ahead = pondered.future(g.bots, obs, g.current.seed) if isinstance(pondered, Ponder) else None
-    fut: Future[Any] | None = ahead or jobs.started(
-        lambda: bot_pool.submit(g.bots, obs, g.current.seed), "the bot pool"
-    )
-    if fut is None:  # a pool that cannot start: decide here (a cheap bot only)
-        fut = Future()
-        fut.set_result(decide(BOT_NAMES[0], obs, g.current.seed))
+    fut: Future[Any] = ahead or workers.submit_decide(g.bots, obs, g.current.seed)
     pending = Pending(key, fut, now)
     st.session_state["play_pending"] = pending
     return pending
@@ -173,6 +172,11 @@ def advance(g: Game, now: float | None = None, wait: float = 0.0) -> bool:
         futures_wait([pending.future], timeout=wait)
     if not pending.future.done():
         return False
+    action = _result(pending.future)
+    if action is None:  # the bots cannot think: ask again a moment later, never guess
+        st.session_state.pop("play_pending", None)
+        time.sleep(wait)
+        return False
     now = time.monotonic()
     gap = _gap(g, now)
     if gap > 0:
@@ -182,7 +186,6 @@ def advance(g: Game, now: float | None = None, wait: float = 0.0) -> bool:
         time.sleep(gap)
         now = time.monotonic()
     still_wanted()  # a click meanwhile: this run stops here, before it changes the game
-    action = _result(pending.future, g, who)
     err = g.act(action, who)
     if err is not None:  # a bot bug: the hand goes on with a legal action
         log.error("bot %s proposed an illegal action %s: %s", g.bots, action, err)
@@ -297,66 +300,83 @@ def ponder(g: Game) -> None:
     legal = state.legal_actions()
     likely = decide("rules", g.observation(LEARNER), g.current.seed)
     candidates = [likely, *(a for a in legal if a != likely)]
-    st.session_state["play_ponder"] = Ponder(g, candidates, bot_pool.submit, key).start()
+    st.session_state["play_ponder"] = Ponder(g, candidates, workers.submit_decide, key).start()
 
 
 def warm_up() -> None:
-    """Start the bots' worker processes (and their imports) before the first decision."""
+    """Start the worker pool (and its imports) before the first decision."""
     if st.session_state.get("play_warm"):
         return
     st.session_state["play_warm"] = True
-    jobs.started(thinking.warm, "the bot pool")
-    from tutorial.practice import review  # the review's imports: only once a game is played
-
-    jobs.started(review.warm, "the review pool")
+    workers.warm()
 
 
-def _result(fut: Future[Action], g: Game, who: int) -> Action:
-    done = jobs.outcome(fut, "a bot decision")
-    return done if done is not None else decide(BOT_NAMES[0], g.observation(who), g.current.seed)
+def bots_down() -> bool:
+    """True while the worker pool cannot think (the page says so)."""
+    return workers.status() is not None
 
 
-def _thought(g: Game, key: str) -> dict[str, Any] | bool | None:
-    job = st.session_state.get(key)
+def _result(fut: Future[Action]) -> Action | None:
+    """The bot's action, or None if the pool failed it (logged by the seam): the table then
+    waits and asks again, never plays a card the bots did not choose."""
+    if isinstance(fut.exception(timeout=0), workers.BotsUnavailable):
+        return None
+    return jobs.outcome(fut, "a bot decision")
+
+
+def _thought(g: Game) -> Hint | bool | None:
+    job = st.session_state.get("play_think")
     if not isinstance(job, Pending) or job.key != position_key(g):
         return False
     if not job.future.done():
         return None
-    out = jobs.outcome(job.future, key)
-    return out if isinstance(out, dict) else False
+    out = jobs.outcome(job.future, "the hint")
+    return out if isinstance(out, Hint) else False
 
 
-def hint(g: Game) -> dict[str, Any] | bool | None:
-    """The hint for the learner's current decision (:func:`thinking.hint_job`'s data) once
-    ready, None while it is being worked out, False if none was asked for here."""
-    return _thought(g, "play_hint_job")
+def _ask_think(g: Game) -> None:
+    """Work out the evaluation of the learner's decision (in the pool), once per position:
+    the hint and the advisor read the same one."""
+    h = st.session_state.get("play_think")
+    if isinstance(h, Pending) and h.key == position_key(g):
+        return
+    fut = workers.submit_think(g.observation(LEARNER), g.current.seed)
+    st.session_state["play_think"] = Pending(position_key(g), fut, time.monotonic())
+
+
+def hint(g: Game) -> Hint | bool | None:
+    """The hint for the learner's current decision once ready, None while it is being
+    worked out, False if none was asked for here (or it failed)."""
+    if st.session_state.get("play_hint_asked") != position_key(g):
+        return False
+    return _thought(g)
 
 
 def ask_hint(g: Game) -> None:
     """Work out the hint for the learner's decision (in the pool)."""
     if not g.learner_to_act():
         return
-    h = st.session_state.get("play_hint_job")
-    if isinstance(h, Pending) and h.key == position_key(g):
-        return
-    fut = thinking.submit_hint(g.observation(LEARNER), g.current.seed)
-    st.session_state["play_hint_job"] = Pending(position_key(g), fut, time.monotonic())
+    _ask_think(g)
+    st.session_state["play_hint_asked"] = position_key(g)
     g.mark_hint()
 
 
-def advice(g: Game) -> dict[str, Any] | bool | None:
-    """The bid advisor's data for the learner's call once ready, None while it is being
-    worked out, False if it was not asked for here."""
-    return _thought(g, "play_advice_job")
+def advice(g: Game) -> Advice | bool | None:
+    """The bid advisor for the learner's call once ready (the hint's evaluation), None
+    while it is being worked out, False if it was not asked for here."""
+    if st.session_state.get("play_advice_asked") != position_key(g):
+        return False
+    out = _thought(g)
+    if not isinstance(out, Hint):
+        return out
+    return advice_of(out.evaluation) if out.evaluation.kind == "call" else False
 
 
 def ask_advice(g: Game) -> None:
-    """Run the bid advisor for the learner's call (in the pool)."""
+    """Run the bid advisor for the learner's call (in the pool): the same evaluation as
+    the hint, so they never disagree."""
     state = g.state()
     if not g.learner_to_act() or state.phase is not Phase.BID:
         return
-    h = st.session_state.get("play_advice_job")
-    if isinstance(h, Pending) and h.key == position_key(g):
-        return
-    fut = thinking.submit_advice(g.observation(LEARNER), g.current.seed)
-    st.session_state["play_advice_job"] = Pending(position_key(g), fut, time.monotonic())
+    _ask_think(g)
+    st.session_state["play_advice_asked"] = position_key(g)

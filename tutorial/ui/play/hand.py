@@ -52,7 +52,7 @@ def status_line(t: Translator, g: Game) -> None:
 
 def _undo(s: Session, g: Game) -> None:
     if g.undo():
-        st.session_state.pop("play_hint_job", None)
+        st.session_state.pop("play_think", None)
         st.session_state.pop("play_pending", None)
         playflow.save(s, g)
 
@@ -60,21 +60,21 @@ def _undo(s: Session, g: Game) -> None:
 def _replay(s: Session, g: Game) -> None:
     g.replay_deal()
     st.session_state.pop("play_pending", None)
-    st.session_state.pop("play_hint_job", None)
+    st.session_state.pop("play_think", None)
     playflow.save(s, g)
 
 
 def _new_deal(s: Session, g: Game) -> None:
     g.new_deal()
     st.session_state.pop("play_pending", None)
-    st.session_state.pop("play_hint_job", None)
+    st.session_state.pop("play_think", None)
     playflow.save(s, g)
 
 
 def _next(s: Session, g: Game) -> None:
     if g.next_hand():
         st.session_state.pop("play_pending", None)
-        st.session_state.pop("play_hint_job", None)
+        st.session_state.pop("play_think", None)
         playflow.save(s, g)
 
 

@@ -1,19 +1,23 @@
-"""The hint (the expert's card and why) and the bid advisor at the practice table, in the
-learner's language. Both are worked out in a worker process (:mod:`tutorial.practice.
-thinking`); while they are, a small fragment shows that the expert is thinking and runs the
-page again when the answer is in."""
+"""The hint (the expert's action and why) and the bid advisor at the practice table, in the
+learner's language. Both read one evaluation (:func:`tutorial.bots.evaluator.evaluate`),
+worked out in the worker seam (:mod:`tutorial.practice.workers`): the hint is its choice,
+the advisor's ◀ marks the same call, and a close call is said as such. While it is being
+worked out, a small fragment shows that the expert is thinking and runs the page again when
+the answer is in."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import streamlit as st
 from babel.numbers import format_decimal
 
+from tutorial.bots.evaluator import GAME, Evaluation
+from tutorial.coach.advise import Advice
 from tutorial.coach.hint import Hint
-from tutorial.engine.actions import parse_action
-from tutorial.engine.cards import Card, Suit
+from tutorial.coach.reasons import action_words
+from tutorial.engine.actions import Action, Call, NameTrump, PlayCard
+from tutorial.engine.cards import Card
 from tutorial.engine.profiles import get_profile
 from tutorial.explain import card_roles, suit_name
 from tutorial.i18n import Translator
@@ -36,80 +40,146 @@ def short_card(t: Translator, card: int, trump: int | None, profile: str) -> str
     return f"{pretty} ({', '.join(roles)})" if roles else pretty
 
 
-def parse_hint(data: Any) -> Hint | None:
-    if not isinstance(data, dict) or data.get("kind") != "card":
-        return None
-    try:
-        return Hint.from_json(data["hint"])
-    except (KeyError, TypeError, ValueError):
-        return None
-
-
-def best_card(data: Any) -> int | None:
+def best_card(h: Hint | None) -> int | None:
     """The card the hint marks on the table (None for no card hint)."""
-    h = parse_hint(data)
-    return h.best.action.card if h is not None else None
+    if h is None or not isinstance(h.action, PlayCard):
+        return None
+    return h.action.card
+
+
+def objective_line(t: Translator, ev: Evaluation) -> str:
+    """What the values measure (one objective for every decision)."""
+    if ev.objective == GAME:
+        return t(
+            "This hand can end the game: the values count winning the game as 50 points "
+            "(losing it as −50), so the chance of winning decides."
+        )
+    return t(
+        "Values are the expected change of your side's game score minus the other side's "
+        "over this hand (a bid that is set loses its amount)."
+    )
+
+
+def close_line(t: Translator, ev: Evaluation, what: Callable[[Action], str]) -> str | None:
+    """ "A close call: pass and 7 are within 0.3 points of each other." (None: not close)."""
+    if not ev.close:
+        return None
+    names = [what(ev.choice), *(what(a) for a in ev.close)]
+    margin = max((o.cost for o in ev.options if o.action in (ev.choice, *ev.close)), default=0)
+    return t(
+        "A close call: {options} are within {margin} of each other on average.",
+        options=", ".join(names),
+        margin=number(t, max(margin, 0.1)),
+    )
 
 
 def hint_lines(t: Translator, h: Hint, trump: int | None, profile: str) -> list[str]:
     """The expert's card and why, from the worlds the hint priced."""
-    m = h.samples
-    best = h.best
-    name = short_card(t, best.action.card, trump, profile)
-    if best.action.beneath:
-        under = ", ".join(Card(c).pretty for c in best.action.beneath)
+    ev = h.evaluation
+    action = h.action
+    assert isinstance(action, PlayCard)
+    m = ev.worlds
+    name = short_card(t, action.card, trump, profile)
+    if action.beneath:
+        under = ", ".join(Card(c).pretty for c in action.beneath)
         name = t("{card}, with {cards} beneath", card=name, cards=under)
-    gain = h.gain
     lines = []
-    if gain is None:
+    others = [o for o in ev.options if o.action != action]
+    if ev.is_forced() or not others:
         lines.append(t("{card} is the only card you may play.", card=name))
-    elif gain >= 0.05:
-        more = number(t, gain)
+        return lines
+    close = close_line(t, ev, lambda a: Card(a.card).pretty if isinstance(a, PlayCard) else "")
+    if close:
         lines.append(
             t.n(
-                "{card}: on average your side's expected points are {gain} higher than "
-                "with your other cards, over {n} deal that fits what you have seen.",
-                "{card}: on average your side's expected points are {gain} higher than "
-                "with your other cards, over {n} deals that fit what you have seen.",
+                "{card}: one of the best, over {n} deal that fits what you have seen.",
+                "{card}: one of the best, over {n} deals that fit what you have seen.",
                 m,
                 card=name,
-                gain=more,
             )
         )
+        lines.append(close)
     else:
-        other = Card(h.options[1].action.card).pretty
-        lines.append(
-            t.n(
-                "{card}: as good as {other} on average, over {n} deal that fits what you "
-                "have seen.",
-                "{card}: as good as {other} on average, over {n} deals that fit what you "
-                "have seen.",
-                m,
-                card=name,
-                other=other,
+        runner = min(others, key=lambda o: o.cost)
+        if runner.best:  # proven as good
+            lines.append(
+                t.n(
+                    "{card}: as good as {other} on average, over {n} deal that fits what you "
+                    "have seen.",
+                    "{card}: as good as {other} on average, over {n} deals that fit what you "
+                    "have seen.",
+                    m,
+                    card=name,
+                    other=Card(runner.action.card).pretty
+                    if isinstance(runner.action, PlayCard)
+                    else "",
+                )
             )
-        )
-    if best.followed and best.side_wins * 2 > m:
+        else:
+            gain = number(t, runner.cost)
+            lines.append(
+                t.n(
+                    "{card}: on average your side's expected points are {gain} higher than "
+                    "with your other cards, over {n} deal that fits what you have seen.",
+                    "{card}: on average your side's expected points are {gain} higher than "
+                    "with your other cards, over {n} deals that fit what you have seen.",
+                    m,
+                    card=name,
+                    gain=gain,
+                )
+            )
+    best = h.follow(action)
+    if best is not None and best.side_wins * 2 > best.worlds:
         lines.append(
             t.n(
                 "With it your side takes this trick in {k} of {n} possible deal.",
                 "With it your side takes this trick in {k} of {n} possible deals.",
-                m,
+                best.worlds,
                 k=best.side_wins,
             )
         )
-    risky = sorted(
-        (o for o in h.options[1:] if o.followed and o.lost), key=lambda o: (-o.lost, o.expected)
-    )
-    for o in risky[:2]:
-        alt = short_card(t, o.action.card, trump, profile)
+    risky = sorted((f for f in h.followed if f.action != action and f.lost), key=lambda f: -f.lost)
+    for f in risky[:2]:
+        alt = short_card(t, f.action.card, trump, profile)
         lines.append(
             t.n(
                 "{card} would fall to the other side in this trick in {k} of {n} possible deal.",
                 "{card} would fall to the other side in this trick in {k} of {n} possible deals.",
-                m,
+                f.worlds,
                 card=alt,
-                k=o.lost,
+                k=f.lost,
+            )
+        )
+    return lines
+
+
+def action_hint_lines(t: Translator, g: Game, h: Hint) -> list[str]:
+    """The expert's choice for a decision that is not a card (calls, trump, keeps), and how
+    sure it is."""
+    from tutorial.ui.play.controls import hint_text
+
+    ev = h.evaluation
+    lines = [hint_text(t, g, h.action)]
+    if ev.is_forced():
+        return lines
+    close = close_line(t, ev, lambda a: action_words(t, str(a)))
+    if close:
+        lines.append(close)
+        return lines
+    others = [o for o in ev.options if o.action != h.action]
+    if others and ev.worlds:
+        runner = min(others, key=lambda o: o.cost)
+        other = action_words(t, str(runner.action))
+        cost = number(t, runner.cost)
+        lines.append(
+            t.n(
+                "Clearly the best over {n} deal that fits what you have seen: the next best, "
+                "{other}, brings {cost} points less.",
+                "Clearly the best over {n} deals that fit what you have seen: the next best, "
+                "{other}, brings {cost} points less.",
+                ev.worlds,
+                other=other,
+                cost=cost,
             )
         )
     return lines
@@ -128,75 +198,72 @@ def wait_for(ready: Callable[[], bool], text: str, key: str) -> None:
         body()
 
 
-def _call_text(t: Translator, call: str) -> str:
-    return t("Pass") if call == "pass" else call
+def _call_text(t: Translator, call: Call) -> str:
+    return t("Pass") if call.value is None else str(call.value)
 
 
-def advice_view(t: Translator, data: dict[str, Any]) -> None:
+def advice_view(t: Translator, advice: Advice) -> None:
     """Per trump suit the points the side can expect; per call the expected change of the
-    side's score and the same against the other side."""
-    try:
-        suits = [(Suit.parse(str(s["suit"])), float(s["mean"])) for s in data["suits"]]
-        calls = [
-            (
-                str(c["call"]),
-                None if c["suit"] is None else Suit.parse(str(c["suit"])),
-                float(c["score_change"]),
-                float(c["net"]),
-            )
-            for c in data["calls"]
-        ]
-        samples = int(data["samples"])
-        best = str(data["best"])
-    except (KeyError, TypeError, ValueError):
-        st.info(t("The advisor is not available right now."))
-        return
+    side's score, the value against the other side with its margin of error, and which calls
+    are among the best. ◀ marks the expert's call (the hint's)."""
+    ev = advice.evaluation
     st.markdown(
         t.n(
-            "**The advisor** played your hand out in {n} deal that fits your cards, with each "
-            "suit as trump and your side taking the bid.",
-            "**The advisor** played your hand out in {n} deals that fit your cards, with each "
-            "suit as trump and your side taking the bid.",
-            samples,
+            "**The advisor** played your hand out in {n} deal that fits your cards and the "
+            "calls so far, with every call you may make, each seat playing as a club player.",
+            "**The advisor** played your hand out in {n} deals that fit your cards and the "
+            "calls so far, with every call you may make, each seat playing as a club player.",
+            advice.samples,
         )
     )
     lines = [
         t(
-            "{symbol} {suit}: expected points for your side {points}",
-            symbol=suit.symbol,
-            suit=suit_name(t, suit),
-            points=number(t, mean),
+            "{suit}: expected points for your side {points}",
+            suit=action_words(t, str(NameTrump(s.suit))),
+            points=number(t, s.mean),
         )
-        for suit, mean in sorted(suits, key=lambda x: -x[1])
+        for s in sorted(advice.suits, key=lambda x: -x.mean)
     ]
-    st.markdown("\n".join(f"- {line}" for line in lines))
-    head = [t("Call"), t("Trump"), t("Your score"), t("Against the other side")]
+    if lines:
+        st.markdown("\n".join(f"- {line}" for line in lines))
+    head = [t("Call"), t("Trump"), t("Your score"), t("Against the other side"), t("Verdict")]
     rows = []
-    for call, suit, change, net in calls:
-        mark = " ◀" if call == best else ""
-        trump = f"{suit.symbol} {suit_name(t, suit)}" if suit is not None else "—"
+    for c in advice.calls:
+        mark = " ◀" if c.call == advice.best else ""
+        trump = action_words(t, str(NameTrump(c.suit))) if c.suit is not None else "—"
+        verdict = t("one of the best") if c.best else t("worse")
+        err = "" if c.se == float("inf") else f" ± {number(t, 2 * c.se)}"
         rows.append(
-            f"| {_call_text(t, call)}{mark} | {trump} | {number(t, change, True)} | "
-            f"{number(t, net, True)} |"
+            f"| {_call_text(t, c.call)}{mark} | {trump} | {number(t, c.score_change, True)} | "
+            f"{number(t, c.net, True)}{err} | {verdict} |"
         )
     st.markdown(
-        "| " + " | ".join(head) + " |\n|---|---|---|---|\n" + "\n".join(rows),
+        "| " + " | ".join(head) + " |\n|---|---|---|---|---|\n" + "\n".join(rows),
     )
-    st.caption(
+    notes = [
         t(
-            "Expected change of the game score with each call (a bid that is set loses its "
-            "amount); ◀ marks the advisor's call: {call}.",
-            call=_call_text(t, best),
+            "◀ marks the expert's call, the hint's: {call}.",
+            call=_call_text(t, advice.best),
         )
+    ]
+    if ev is not None:
+        close = close_line(t, ev, lambda a: _call_text(t, a) if isinstance(a, Call) else str(a))
+        if close:
+            notes.append(close)
+        notes.append(objective_line(t, ev))
+    notes.append(
+        t("± is twice the standard error: calls within it of the best are among the best.")
     )
+    st.caption("  \n".join(notes))
 
 
-def action_hint_text(t: Translator, g: Game, data: dict[str, Any]) -> str | None:
-    """The expert's choice for a decision that is not a card (calls, trump, keeps)."""
-    from tutorial.ui.play.controls import hint_text
-
-    try:
-        action = parse_action(str(data["action"]))
-    except (KeyError, ValueError):
-        return None
-    return hint_text(t, g, action)
+__all__ = [
+    "action_hint_lines",
+    "advice_view",
+    "best_card",
+    "hint_lines",
+    "number",
+    "short_card",
+    "suit_name",
+    "wait_for",
+]

@@ -5,14 +5,13 @@ hand is over, when every card is public."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import streamlit as st
 
 from tutorial.engine.actions import PlayCard, parse_action
 from tutorial.engine.cards import Card
 from tutorial.i18n import Translator
 from tutorial.practice.game import Game, HandRecord
+from tutorial.practice.review import HandReview
 from tutorial.ui.play.controls import table_picture
 from tutorial.ui.play.table import table_html
 from tutorial.ui.session import Session
@@ -42,18 +41,18 @@ def line_button(t: Translator, key: tuple[int, int, int], index: int, what: str)
     )
 
 
-def replay_lines(s: Session, g: Game, key: tuple[int, int, int], data: dict[str, Any]) -> None:
+def replay_lines(s: Session, g: Game, key: tuple[int, int, int], data: HandReview) -> None:
     """The replay box, if the learner opened one for this hand."""
     t = s.t
     opened = st.session_state.get(LINE_KEY)
     if not (isinstance(opened, tuple) and opened[0] == key):
         return
     _, index, which, step = opened
-    lines = data.get("lines", {})
-    better = lines.get(str(index))
+    found = data.line(index)
     rec = g.current
-    if not isinstance(better, list) or not 0 <= index < len(rec.actions):
+    if found is None or not 0 <= index < len(rec.actions):
         return
+    better = list(found)
     happened = rec.actions[index:]
     line = [happened, better][which]
     step = max(0, min(step, len(line)))

@@ -1,23 +1,25 @@
 """The review after a hand: each of the learner's decisions with what it cost and the
-better action, worked out in a background process (:mod:`tutorial.practice.review`) while
-the hand-over screen is shown."""
+better action, worked out in the worker seam (:mod:`tutorial.practice.workers`) while the
+hand-over screen is shown: the same evaluations as the hint and the advisor at the table."""
 
 from __future__ import annotations
 
-import importlib
 import logging
 from concurrent.futures import Future
-from typing import Any
 
 import streamlit as st
 
 from tutorial import jobs
+from tutorial.coach.labels import LABEL_TEXT
+from tutorial.coach.reasons import GAVE_AWAY
+from tutorial.coach.review import Decision
 from tutorial.engine.actions import Call, DealerKeep, Keep, NameTrump, PlayCard, parse_action
 from tutorial.engine.cards import Card, Suit
 from tutorial.explain import suit_name
 from tutorial.i18n import Translator
-from tutorial.practice import review as background
+from tutorial.practice import workers
 from tutorial.practice.game import Game
+from tutorial.practice.review import HandReview
 from tutorial.ui.play.hint import number
 from tutorial.ui.session import Session
 
@@ -46,94 +48,52 @@ def _action_text(t: Translator, text: str) -> str:
     return text
 
 
-def _coach(module: str, name: str) -> Any:
-    """A function of the coach (imported by name: the coach is optional here)."""
-    try:
-        return getattr(importlib.import_module(f"tutorial.coach.{module}"), name, None)
-    except ImportError:
-        return None
-
-
-def _label(t: Translator, d: dict[str, Any]) -> str:
-    names = _coach("labels", "LABEL_TEXT")
-    label = str(d.get("label", ""))
-    if isinstance(names, dict) and label in names:
-        return t(names[label])
-    return label
-
-
-def _reason(t: Translator, d: dict[str, Any]) -> str | None:
-    code = d.get("reason")
-    if not code:
-        return None
-    reason_text = _coach("reasons", "reason_text")
-    if not callable(reason_text):
-        return None
-    out = reason_text(code, t)
-    return str(out) if out else None
-
-
-def _marks(t: Translator, d: dict[str, Any], data: dict[str, Any]) -> str:
+def _marks(t: Translator, d: Decision, data: HandReview) -> str:
     marks = []
-    if d.get("index") in data.get("undone", []):
+    if d.index in data.undone:
         marks.append(t("played again after taking back"))
-    if d.get("index") in data.get("hints", []):
+    if d.index in data.hints:
         marks.append(t("after a hint"))
     return f" _({', '.join(marks)})_" if marks else ""
 
 
-def _show(t: Translator, data: dict[str, Any]) -> None:
-    decisions = data.get("decisions", [])
-    if data.get("kind") == "double-dummy":
-        st.caption(
-            t(
-                "Each card you played, valued with every hand visible (double-dummy) on "
-                "this deal: the points your side would take with it against the best card."
-            )
+def decision_text(t: Translator, d: Decision) -> str:
+    """One decision of the review: its label, the better action where it is not one of the
+    best, what that costs (± twice its standard error) and why; a close call named."""
+    what = _action_text(t, str(d.action))
+    best = _action_text(t, str(d.best))
+    text = f"**{t(LABEL_TEXT[d.label])}** — " + t("you: {action}", action=what)
+    if d.best != d.action:
+        err = "" if d.cost_se == float("inf") else f" ± {number(t, 2 * d.cost_se)}"
+        text += " · " + t(
+            "better: {best} (expected gain: {n})", best=best, n=number(t, d.expected_cost) + err
         )
-        lines = []
-        for d in decisions:
-            card, best, cost = (
-                _action_text(t, d["action"]),
-                _action_text(t, d["best"]),
-                d["dd_cost"],
-            )
-            if cost <= 0:
-                text = t(
-                    "Trick {n}: {card} — a best card (value for your side: {v}).",
-                    n=d["trick"],
-                    card=card,
-                    v=d["value"],
-                )
-            else:
-                text = t.n(
-                    "Trick {trick}: {card} cost {n} point; {best} was better (value for "
-                    "your side: {v} instead of {w}).",
-                    "Trick {trick}: {card} cost {n} points; {best} was better (value for "
-                    "your side: {v} instead of {w}).",
-                    cost,
-                    trick=d["trick"],
-                    card=card,
-                    best=best,
-                    v=d["best_value"],
-                    w=d["value"],
-                )
-            lines.append("- " + text + _marks(t, d, data))
-        st.markdown("\n".join(lines) if lines else t("You played no card in this hand."))
-        return
-    lines = []
-    for d in decisions:
-        cost = float(d.get("expected_cost", 0.0))
-        what = _action_text(t, str(d.get("action", "")))
-        best = _action_text(t, str(d.get("best", "")))
-        text = f"**{_label(t, d)}** — " + t("you: {action}", action=what)
-        if cost > 0.05 and best != what:
-            text += " · " + t("better: {best} (expected gain: {n})", best=best, n=number(t, cost))
-        reason = _reason(t, d)
-        if reason:
-            text += " — " + reason
-        lines.append("- " + text + _marks(t, d, data))
+    reason = d.reason_text(t)
+    if reason:
+        text += " — " + reason
+    if d.gave_away is not None and d.best != d.action:
+        text += " " + t(GAVE_AWAY, points=number(t, d.gave_away), best=best)
+    if d.close:
+        names = ", ".join(_action_text(t, str(a)) for a in (d.best, *d.close))
+        text += " " + t(
+            "A close call: {options} are within {margin} of each other on average.",
+            options=names,
+            margin=number(t, max(0.1, 2 * (d.cost_se if d.cost_se != float("inf") else 0))),
+        )
+    return text
+
+
+def _show(t: Translator, data: HandReview) -> None:
+    lines = ["- " + decision_text(t, d) + _marks(t, d, data) for d in data.decisions]
     st.markdown("\n".join(lines) if lines else t("No decision of yours to review."))
+    st.caption(
+        t(
+            "Every decision is priced as the hint priced it, over the same deals that fit "
+            "what you had seen: the expected change of your side's game score minus the other "
+            "side's. A label worse than good is given only when the cost is both large and "
+            "more than the margin of error."
+        )
+    )
 
 
 def review(s: Session, g: Game) -> None:
@@ -143,13 +103,10 @@ def review(s: Session, g: Game) -> None:
     key = _key(g)
     job = st.session_state.get("play_review")
     if not (isinstance(job, tuple) and job[0] == key):
-        fut = jobs.started(lambda: background.submit(g.to_json(), g.number - 1), "the review")
-        if fut is None:
-            st.info(t("The review is not available right now."))
-            return
+        fut = workers.submit_review(g, g.number - 1)
         job = (key, fut)
         st.session_state["play_review"] = job
-    fut_: Future[dict[str, Any]] = job[1]
+    fut_: Future[HandReview] = job[1]
     ticking = not fut_.done()
 
     @st.fragment(run_every=0.5 if ticking else None)
@@ -159,6 +116,9 @@ def review(s: Session, g: Game) -> None:
             return
         if ticking:  # ready: draw it once more without the timer
             st.rerun(scope="app")
+        if isinstance(fut_.exception(timeout=0), workers.BotsUnavailable):
+            st.warning(t("The bots cannot think right now: the review is not available."))
+            return
         data = jobs.outcome(fut_, "the review")
         if data is None:
             st.info(t("The review is not available right now."))
@@ -169,7 +129,7 @@ def review(s: Session, g: Game) -> None:
     body()
 
 
-def _lines_and_retry(s: Session, g: Game, key: tuple[int, int, int], data: dict[str, Any]) -> None:
+def _lines_and_retry(s: Session, g: Game, key: tuple[int, int, int], data: HandReview) -> None:
     """Replay both lines from each costly card; send the mistakes to the retry queue."""
     from tutorial.practice import retry
     from tutorial.ui.app import pages
@@ -177,23 +137,15 @@ def _lines_and_retry(s: Session, g: Game, key: tuple[int, int, int], data: dict[
     from tutorial.ui.session import store
 
     t = s.t
-    lines = data.get("lines", {})
-    for d in data.get("decisions", []):
-        index = d.get("index")
-        if isinstance(index, int) and str(index) in lines:
+    for d in data.decisions:
+        if data.line(d.index) is not None:
             playlines.line_button(
                 t,
                 key,
-                index,
-                t(
-                    "Trick {n}: {card}",
-                    n=d.get("trick"),
-                    card=_action_text(t, str(d.get("action"))),
-                ),
+                d.index,
+                t("Trick {n}: {card}", n=d.trick, card=_action_text(t, str(d.action))),
             )
     playlines.replay_lines(s, g, key, data)
-    if data.get("kind") != "coach":
-        return
     new = retry.from_review(g.profile, g.current, data)
     if not new:
         return
