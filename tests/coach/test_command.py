@@ -154,3 +154,50 @@ def test_review_text_says_pass_in_the_learners_language(
         )
         line = capsys.readouterr().out.splitlines()[1]
         assert word in line and (lang == "en" or not re.search(r"\bpass\b", line)), (lang, line)
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_decide_advise_and_review_agree_for_the_same_seed(
+    seed: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 23's contract: the action of `cinch decide --bot expert --seed K` is the advisor's
+    best (and among its calls marked best by net) for `--seed K`, and `cinch review --seed K`
+    rates each of the expert's own decisions best."""
+    import random
+
+    from tutorial.bots import decide
+    from tutorial.coach.scenario import scenario_of
+    from tutorial.engine.observe import observe
+    from tutorial.engine.profiles import PAGAT_62
+    from tutorial.engine.state import State
+
+    rng = random.Random(seed)
+    s = State.random_deal(PAGAT_62, 3, rng)  # A calls first
+    bidding = tmp_path / "bidding.yaml"
+    bidding.write_text(yaml.safe_dump(scenario_of(s)))
+    code, obj = _json(
+        capsys, "decide", str(bidding), "--seat", "A", "--bot", "expert", "--seed", str(seed)
+    )
+    assert code == 0, obj
+    action = str(obj["action"])  # cinch decide's JSON: {"seat", "phase", "action"} (a bid: int)
+    code, obj = _json(capsys, "advise", str(bidding), "--seat", "A", "--seed", str(seed))
+    assert code == 0, obj
+    r = obj["result"]
+    assert r["best"] == action
+    assert next(c for c in r["calls"] if c["call"] == action)["best"]
+    top = r["calls"][0]
+    mine = next(c for c in r["calls"] if c["call"] == action)
+    assert top["net"] - mine["net"] <= max(0.05, 2 * (mine["cost_se"] or 0.0)) + 1e-3
+    # the whole hand with A the expert (seed K) and the others rules bots
+    while not s.is_terminal():
+        if s.is_chance():
+            s.apply(s.chance_outcome(rng))
+            continue
+        bot = "expert" if s.to_act == 0 else "rules"
+        s.apply(decide(bot, observe(s, s.to_act), seed))
+    hand = tmp_path / "hand.yaml"
+    hand.write_text(yaml.safe_dump(scenario_of(s)))
+    code, obj = _json(capsys, "review", str(hand), "--seat", "A", "--seed", str(seed))
+    assert code == 0, obj
+    labels = [(d["action"], d["label"]) for d in obj["result"]["decisions"]]
+    assert labels and all(label == "best" for _a, label in labels), labels

@@ -9,16 +9,28 @@ import time
 import pytest
 
 from tests.ui.playdriver import game_of, ok, open_play, play_hand, use_game
+from tutorial.bots.evaluator import QUICK, evaluate
 from tutorial.practice import retry, workers
 from tutorial.progress import ProgressStore
 
 
 def test_both_lines_replayed_from_a_costly_card(monkeypatch: pytest.MonkeyPatch) -> None:
-    # the table's budget: with the quick one's few worlds the first cards' costs stay within
-    # the noise (labelled best, rightly), and this hand's costly card is not found
+    # the table's budget (its worlds separate this hand's costly card; the quick budget's few
+    # rightly call it within the noise) in fresh workers
     monkeypatch.setenv("CINCH_EVAL_BUDGET", "table")
     workers.shutdown()
     at, clicker = open_play(monkeypatch, lang="pt")
+    # the learner plays the card the coach likes least, so that the review finds a cost that
+    # is significant even on the quick budget's few worlds (a small cost within the noise is
+    # rightly labelled best, with no better line to replay)
+
+    def worst(codes: list[str]) -> str:
+        g = game_of(at)
+        ev = evaluate(g.observation(0), g.current.seed, QUICK)
+        costs = {str(o.action).split("/")[0]: o.cost for o in ev.options}
+        return max(codes, key=lambda c: (costs.get(c, -1.0), c))
+
+    clicker.choose = worst
     use_game(at, "pagat-62", 42, 3)
     play_hand(at, clicker, "pt")
     _key, fut = at.session_state["play_review"]
@@ -29,7 +41,9 @@ def test_both_lines_replayed_from_a_costly_card(monkeypatch: pytest.MonkeyPatch)
     at.run()
     ok(at)
     data = fut.result()
-    assert data.lines, data
+    assert data.lines, [
+        (str(d.action), d.label, d.expected_cost, d.cost_se, d.samples) for d in data.decisions
+    ]
     index = min(i for i, _ in data.lines)
     g = game_of(at)
     better = data.line(index)
