@@ -160,3 +160,9 @@ def forget_lesson(lesson: str) -> None:
                 False if isinstance(v, bool) else [] if isinstance(v, list) else None
             )
     RECORDED.set({m for m in RECORDED.get() or set() if m[1] != lesson})
+
+
+RETRY_PICK: Slot[tuple[Any, ...]] = Slot("_retry_pick", tuple)
+"""Retry your mistakes: the position picked, ``(position id, its attempts when picked)``."""
+RETRY_RESULT: Slot[tuple[Any, ...]] = Slot("_retry_result", tuple)
+"""The card played there: ``(position id, attempts, card, right)``."""

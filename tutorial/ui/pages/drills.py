@@ -28,6 +28,7 @@ from tutorial.engine.cards import Card, Suit, parse_index
 from tutorial.engine.profiles import DEFAULT_PROFILE, get_profile
 from tutorial.engine.seats import SEAT_LETTERS, Team
 from tutorial.explain import card_label, team_name
+from tutorial.ui import slots
 from tutorial.ui.app import current, pages
 from tutorial.ui.reveal import reveal
 from tutorial.ui.session import course, keep, link_params, share_params, store, whole_in
@@ -65,52 +66,52 @@ if (
 if kind in KINDS and seed is not None and raw_level is None:
     difficulty = DIFFICULTIES[0]  # a link without a difficulty means the easy puzzle
 _, stats = practice.load(store(), s.learner)
-mode = st.session_state.setdefault("drill_mode", kind if kind == MIXED else (kind or MIXED))
+mode = slots.DRILL_MODE.setdefault(kind if kind == MIXED else (kind or MIXED))
 cols = st.columns([2, 1])
 options = [MIXED, *KINDS]
 
 
 def _new_puzzle() -> None:
     """A new puzzle of the chosen kind and difficulty (for "Mixed", the scheduler's pick)."""
-    chosen = st.session_state["drill_mode"]
-    d = int(st.session_state["drill_level"])
+    chosen = slots.DRILL_MODE.get() or MIXED
+    d = int(slots.DRILL_LEVEL.get() or DIFFICULTIES[0])
     if chosen == MIXED:
-        recent = st.session_state.setdefault("drill_recent", [])
+        recent = slots.DRILL_RECENT.setdefault([])
         chosen, d = practice.next_up(stats, [(k, d) for k in KINDS], recent, at=rs.now())
         recent.append(chosen)
         del recent[: -practice.HISTORY]
-    st.session_state["drill"] = (chosen, d, secrets.randbelow(2**31))
-    st.session_state.pop("drill_result", None)
+    slots.DRILL.set((chosen, d, secrets.randbelow(2**31)))
+    slots.DRILL_RESULT.pop()
 
 
-keep("drill_mode")
-keep("drill_level")
+keep(slots.DRILL_MODE)
+keep(slots.DRILL_LEVEL)
 cols[0].selectbox(
     t("Kind of puzzle"),
     options=options,
-    key="drill_mode",
+    key=slots.DRILL_MODE.key,
     format_func=lambda k: t("Mixed: what you need most") if k == MIXED else t(KIND_NAMES[k]),
     on_change=_new_puzzle,
 )
-level = st.session_state.setdefault("drill_level", difficulty or DIFFICULTIES[0])
+level = slots.DRILL_LEVEL.setdefault(difficulty or DIFFICULTIES[0])
 cols[1].selectbox(
     t("Difficulty"),
     options=list(DIFFICULTIES),
-    key="drill_level",
+    key=slots.DRILL_LEVEL.key,
     format_func=lambda d: t(DIFFICULTY_NAMES[d]),
     on_change=_new_puzzle,
 )
 
 url = (raw_kind, raw_level, raw_seed)
-if "drill" not in st.session_state or st.session_state.get("_drill_url") != url:
+if slots.DRILL.get() is None or slots.DRILL_URL.get() != url:
     if kind in KINDS and difficulty and seed is not None:
-        st.session_state["drill"] = (kind, difficulty, seed)
-        st.session_state.pop("drill_result", None)
-    elif "drill" not in st.session_state:
+        slots.DRILL.set((kind, difficulty, seed))
+        slots.DRILL_RESULT.pop()
+    elif slots.DRILL.get() is None:
         _new_puzzle()
-k, d, seed_now = st.session_state["drill"]
+k, d, seed_now = slots.DRILL.get() or (MIXED, DIFFICULTIES[0], 0)
 qp["kind"], qp["difficulty"], qp["seed"] = k, str(d), str(seed_now)
-st.session_state["_drill_url"] = (k, str(d), str(seed_now))
+slots.DRILL_URL.set((k, str(d), str(seed_now)))
 puzzle: Puzzle = generate(k, seed_now, d)
 
 # -- the puzzle ---------------------------------------------------------------------------------
@@ -170,7 +171,7 @@ with st.form(key="drill_form", border=True):
             options=pick,
             selection_mode="multi",
             format_func=lambda c: labels[c],
-            key=f"ans:{base}",
+            key=slots.ANSWER(base).key,
         )
     elif puzzle.answer_type == "team_numbers":
         c1, c2 = st.columns(2)
@@ -190,24 +191,25 @@ with st.form(key="drill_form", border=True):
             options=list(puzzle.options),
             index=None,
             format_func=lambda o: choice_label(t, o),
-            key=f"ans:{base}",
+            key=slots.ANSWER(base).key,
         )
     submitted = st.form_submit_button(t("Check my answer"), key="drill_submit")
 if submitted:
     empty = response is None or response == [] or (isinstance(response, tuple) and None in response)
     if empty:
-        st.session_state["drill_result"] = None
+        slots.DRILL_RESULT.pop()
         with st.container(key="drill_verdict"):
             st.warning(t("Choose an answer first."))
         reveal("drill_verdict")
     else:
         ok = check(puzzle, response)
-        st.session_state["drill_result"] = {"ok": ok, "puzzle": (k, d, seed_now)}
-        if not st.session_state.get(f"counted:{base}"):  # one attempt counts per puzzle
+        slots.DRILL_RESULT.set({"ok": ok, "puzzle": (k, d, seed_now)})
+        counted = slots.COUNTED(base)
+        if not counted.get():  # one attempt counts per puzzle
             practice.record(store(), s.learner, k, d, ok)
-            st.session_state[f"counted:{base}"] = True
+            counted.set(True)
         _, stats = practice.load(store(), s.learner)
-res = st.session_state.get("drill_result")
+res = slots.DRILL_RESULT.get()
 if res and tuple(res["puzzle"]) == (k, d, seed_now):
     with st.container(key="drill_verdict"):
         if res["ok"]:

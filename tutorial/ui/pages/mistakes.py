@@ -8,6 +8,7 @@ from tutorial import review_schedule as rs
 from tutorial.lessons.cardwhy import question_feedback
 from tutorial.lessons.judge import judge
 from tutorial.lessons.model import YourMove
+from tutorial.ui import slots
 from tutorial.ui.app import current, pages
 from tutorial.ui.lesson.quiz import answer_widget, scenario_preview
 from tutorial.ui.lesson.reviewmove import review_move
@@ -29,9 +30,9 @@ items = store().items(s.learner)
 now = rs.now()
 scheduled = mistakes.queue(course(), items, now)
 due = mistakes.due_now(scheduled, now)
-pick = st.session_state.get("_review_pick")  # (lesson, entry id, its attempts when picked)
+pick = slots.REVIEW_PICK.get()  # (lesson, entry id, its attempts when picked)
 shown = None  # the entry on screen: the one picked, until the learner asks for the next
-if pick is not None and st.session_state.get(f"res:review:{pick[0]}:{pick[1]}:{pick[2]}"):
+if pick is not None and slots.ANSWER_RESULT("review", pick[0], pick[1], str(pick[2])).get():
     shown = mistakes.find(course(), pick[0], pick[1])  # answered just now: feedback stays
 if shown is None and pick is not None:
     shown = next((d for d in due if (d.lesson.id, d.id) == pick[:2]), None)
@@ -61,7 +62,7 @@ if shown is None:
         st.stop()
     shown = due[0]
     pick = (shown.lesson.id, shown.id, shown.box.attempts)
-    st.session_state["_review_pick"] = pick
+    slots.REVIEW_PICK.set(pick)
 if due:  # questions and "your move" moments counted apart: a move is not a question
     n_questions = sum(1 for d in due if d.question is not None)
     n_moves = len(due) - n_questions
@@ -88,7 +89,7 @@ with st.container(border=True, key=f"rq:{lesson.id}:{key}"):
         + " · "
         + t("step {n}", n=[x.id for x in lesson.steps].index(step_id) + 1)
     )
-    result = st.session_state.get(f"res:{base}")
+    result = slots.ANSWER_RESULT(base).get()
     if q is None:  # a "your move" moment to play again
         step, mv = current_due.step, current_due.move
         assert step is not None and mv is not None
@@ -98,7 +99,7 @@ with st.container(border=True, key=f"rq:{lesson.id}:{key}"):
             right_choice = mv.card if isinstance(mv, YourMove) else mv.choice
             ok = picked == right_choice
             mistakes.record(store(), s.learner, lesson.id, current_due.id, ok)
-            st.session_state[f"res:{base}"] = {"ok": ok, "response": picked}
+            slots.ANSWER_RESULT(base).set({"ok": ok, "response": picked})
             st.rerun()
     else:
         st.markdown(safe_md(q.prompt.get(s.lang)))
@@ -107,9 +108,9 @@ with st.container(border=True, key=f"rq:{lesson.id}:{key}"):
         response = answer_widget(s, q, base)
         hint = q.hint.get(s.lang) if result is None else ""  # right after it: rated Hard
         if hint and st.toggle(t("Show a hint"), key=f"rvhint:{base}"):
-            st.session_state[f"rvhinted:{base}"] = True  # seen once: hidden again counts
+            slots.REVIEW_HINTED(base).set(True)  # seen once: hidden again counts
             st.caption(safe_md(hint))
-        helped = bool(st.session_state.get(f"rvhinted:{base}"))
+        helped = bool(slots.REVIEW_HINTED(base).get())
         if st.button(t("Check my answer"), key=f"submit:{base}", disabled=result is not None):
             if response is None or response == [] or response == ():
                 st.warning(t("Choose an answer first."))
@@ -120,8 +121,8 @@ with st.container(border=True, key=f"rq:{lesson.id}:{key}"):
                     "ok": ok,
                     "response": list(response) if isinstance(response, list) else response,
                 }
-                st.session_state[f"res:{base}"] = result
-                st.session_state["_review_reveal"] = base
+                slots.ANSWER_RESULT(base).set(result)
+                slots.REVIEW_REVEAL.set(base)
                 st.rerun()
         if result is not None:
             with st.container(key=f"rv_verdict:{base}"):
@@ -138,14 +139,14 @@ with st.container(border=True, key=f"rq:{lesson.id}:{key}"):
                         + " ".join(safe_md(x) for x in why or [q.wrong.get(s.lang)]),
                         icon=":material/replay:",
                     )
-            if st.session_state.pop("_review_reveal", None) == base:  # just checked: a
+            if slots.REVIEW_REVEAL.pop() == base:  # just checked: a
                 # phone showed the button at the screen's bottom edge, the verdict under it
                 reveal(f"rv_verdict:{base}")
     if result is not None:
 
         def _next() -> None:
-            st.session_state.pop("_review_pick", None)
-            st.session_state.pop(f"res:{base}", None)
+            slots.REVIEW_PICK.pop()
+            slots.ANSWER_RESULT(base).pop()
 
         label = t("Next question ▶") if q is not None else t("Next ▶")  # a move: not a question
         st.button(label, key=f"next:{base}", on_click=_next, type="primary")

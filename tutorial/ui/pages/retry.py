@@ -9,6 +9,7 @@ from tutorial.coach.reasons import reason_text
 from tutorial.engine.cards import Card
 from tutorial.practice import retry
 from tutorial.practice.game import Game, HandRecord
+from tutorial.ui import slots
 from tutorial.ui.app import current, pages
 from tutorial.ui.play.hint import number, short_card
 from tutorial.ui.play.table import table_html
@@ -29,8 +30,8 @@ now = rs.now()
 scheduled = retry.queue(items, now)
 due = retry.due_now(scheduled, now)
 every = {r.id: r for r in retry.positions(items)}
-pick = st.session_state.get("_retry_pick")  # (position id, its attempts when picked)
-result = st.session_state.get("_retry_result")  # (position id, attempts, card, right)
+pick = slots.RETRY_PICK.get()  # (position id, its attempts when picked)
+result = slots.RETRY_RESULT.get()  # (position id, attempts, card, right)
 shown = every.get(pick[0]) if isinstance(pick, tuple) else None
 if (
     shown is not None
@@ -64,9 +65,9 @@ if shown is None:
         st.stop()
     shown = due[0]
     pick = (shown.id, shown.attempts)
-    st.session_state["_retry_pick"] = pick
+    slots.RETRY_PICK.set(pick)
     result = None
-    st.session_state.pop("_retry_result", None)
+    slots.RETRY_RESULT.pop()
 assert isinstance(pick, tuple)
 st.caption(t.n("{n} position to retry.", "{n} positions to retry.", len(due)))
 r = shown
@@ -143,12 +144,12 @@ clicked = cardbuttons.card_buttons(
 if clicked is not None and not answered:
     right = r.is_better(clicked)
     retry.record(store(), s.learner, r.id, right, helped=right and not r.is_best(clicked))
-    st.session_state["_retry_result"] = (r.id, pick[1], clicked, right)
+    slots.RETRY_RESULT.set((r.id, pick[1], clicked, right))
     st.rerun()
 if answered:
 
     def _next() -> None:
-        st.session_state.pop("_retry_pick", None)
-        st.session_state.pop("_retry_result", None)
+        slots.RETRY_PICK.pop()
+        slots.RETRY_RESULT.pop()
 
     st.button(t("Next position"), key="retry_next", on_click=_next, type="primary")
