@@ -33,6 +33,7 @@ from tutorial.store.breaker import Guarded
 from tutorial.store.postgres import PostgresBackend, redact
 from tutorial.store.replay import replay, replayable
 from tutorial.store.sqlite import MIGRATIONS, SqliteBackend
+from tutorial.store.tables import TableStore, table_store
 
 __all__ = [
     "MIGRATIONS",
@@ -129,6 +130,10 @@ class ProgressStore:
         else:
             inner = SqliteBackend(self.path, self.timeout)
         return Guarded(inner)
+
+    def tables(self) -> TableStore:
+        """The shared tables (:mod:`tutorial.store.tables`) in the same database."""
+        return table_store(self.backend)
 
     @property
     def where(self) -> str:

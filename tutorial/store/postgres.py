@@ -66,6 +66,20 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         " updated DOUBLE PRECISION NOT NULL, PRIMARY KEY (learner, slot))",
     ),
     3: (),  # data only: tutorial.store.leitner (base.rewrites)
+    4: (  # shared tables: tutorial.store.tables
+        "CREATE TABLE IF NOT EXISTS shared_tables ("
+        " code TEXT PRIMARY KEY, value TEXT NOT NULL, version INTEGER NOT NULL,"
+        " started DOUBLE PRECISION, created DOUBLE PRECISION NOT NULL,"
+        " updated DOUBLE PRECISION NOT NULL)",
+        "CREATE TABLE IF NOT EXISTS table_seats ("
+        " code TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, lang TEXT NOT NULL,"
+        " secret TEXT NOT NULL, seen DOUBLE PRECISION NOT NULL, away INTEGER NOT NULL DEFAULT 0,"
+        " ready INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (code, seat))",
+        "CREATE TABLE IF NOT EXISTS table_actions ("
+        " code TEXT NOT NULL, hand INTEGER NOT NULL, pos INTEGER NOT NULL,"
+        " action TEXT NOT NULL, seat INTEGER NOT NULL, actor TEXT NOT NULL,"
+        " at DOUBLE PRECISION NOT NULL, PRIMARY KEY (code, hand, pos))",
+    ),
 }
 """Version → statements that bring the schema from the version before to it."""
 

@@ -48,6 +48,19 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         " updated REAL NOT NULL, PRIMARY KEY (learner, slot))",
     ),
     3: (),  # data only: tutorial.store.leitner (base.rewrites)
+    4: (  # shared tables: tutorial.store.tables
+        "CREATE TABLE IF NOT EXISTS shared_tables ("
+        " code TEXT PRIMARY KEY, value TEXT NOT NULL, version INTEGER NOT NULL,"
+        " started REAL, created REAL NOT NULL, updated REAL NOT NULL)",
+        "CREATE TABLE IF NOT EXISTS table_seats ("
+        " code TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, lang TEXT NOT NULL,"
+        " secret TEXT NOT NULL, seen REAL NOT NULL, away INTEGER NOT NULL DEFAULT 0,"
+        " ready INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (code, seat))",
+        "CREATE TABLE IF NOT EXISTS table_actions ("
+        " code TEXT NOT NULL, hand INTEGER NOT NULL, pos INTEGER NOT NULL,"
+        " action TEXT NOT NULL, seat INTEGER NOT NULL, actor TEXT NOT NULL,"
+        " at REAL NOT NULL, PRIMARY KEY (code, hand, pos))",
+    ),
 }
 """Version → statements that bring the schema from the version before to it. Databases
 made before versioning have the version-1 table and ``user_version`` 0."""
