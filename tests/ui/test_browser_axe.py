@@ -1,0 +1,77 @@
+"""Accessible pages (issue 24): axe-core's WCAG 2.1 A/AA rules find no serious or critical
+violation on any page — home, every lesson, drills, Review my mistakes, the rules, the
+glossary, the practice table, Retry your mistakes — in each language, at 1280 and 360 px.
+
+The learner has something on every page (``scripts/axe_pages.py``'s ``seed``): each lesson
+opens at its first "your move" (the card table, the learner's cards as buttons, its
+legend), a question waits in Review my mistakes, a practice card waits to be retried.
+axe-core is the copy bundled in the ``axe-playwright-python`` package (nothing is fetched).
+
+Cost: one server for the module, one browser a test, one page a width, taken from page to
+page by the app's own links (a run, not a new session). No rule is turned off: a failure
+prints each rule and its nodes (selector, HTML, axe's message)."""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Iterator
+from types import ModuleType
+
+import pytest
+
+from tests.ui.test_browser import ARGS, CHROMIUM, ROOT, pw
+from tutorial.devserver import running_app
+from tutorial.i18n import LANGS
+from tutorial.progress import ProgressStore
+
+
+def _axe_pages() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("axe_pages", ROOT / "scripts/axe_pages.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+AXE = _axe_pages()
+
+
+@pytest.fixture(scope="module")
+def seeded_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    db = tmp_path_factory.mktemp("axe") / "progress.sqlite3"
+    AXE.seed(ProgressStore(db))
+    with running_app(db) as url:
+        yield url
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_serious_or_critical_axe_violation_on_any_page(seeded_server: str, lang: str) -> None:
+    paths = AXE.paths()
+    found = []
+    with pw.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        for width in AXE.WIDTHS:
+            found += AXE.walk_pages(
+                browser, seeded_server, paths, lang, width, f"&learner={AXE.SEEDED}"
+            )
+        browser.close()
+    bad = AXE.severe(found)
+    assert not bad, f"{len(bad)} serious or critical axe violations:\n" + "\n".join(
+        f.report(nodes=10) for f in bad
+    )
+
+
+def test_the_scan_sees_a_violation(seeded_server: str) -> None:
+    """The scan is not blind: a caption at Streamlit's own opacity (the contrast it had
+    before the page's CSS raised it) is reported as a serious color-contrast violation."""
+    with pw.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(f"{seeded_server}/drills?lang=en")
+        AXE.wait_idle(page)
+        page.add_style_tag(
+            content='.stApp [data-testid="stCaptionContainer"]{opacity:.6 !important}'
+        )
+        found = AXE.severe(AXE.scan(page, "drills en 1280"))
+        browser.close()
+    assert any(f.rule == "color-contrast" for f in found), [f.report() for f in found]
