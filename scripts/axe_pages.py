@@ -132,25 +132,37 @@ def url(base: str, path: str, lang: str) -> str:
     return f"{base}/{where}{'&' if '?' in where else '?'}lang={lang}"
 
 
+IDLE = """() => { const a = document.querySelector('[data-testid="stApp"]');
+  return !!a && a.dataset.testScriptState !== 'running'
+    && !document.querySelector('[data-testid="stStatusWidget"]')
+    && !document.querySelector('[data-stale="true"]'); }"""
+"""The app is not running a script, shows no running indicator and no element left over from
+the run before (drawn faded until the run ends)."""
+
+
 def wait_idle(page: Page) -> None:
-    """The app has finished its run: a heading drawn, no running indicator for a moment."""
+    """The app has finished its run: a heading drawn, then :data:`IDLE` for half a second
+    (the first load of a page may run the script twice)."""
     page.wait_for_selector("h1", timeout=60_000)
     quiet = 0
-    for _ in range(200):
-        running = page.locator('[data-testid="stStatusWidget"]').count()
-        quiet = quiet + 1 if running == 0 else 0
-        if quiet >= 4:
+    for _ in range(300):
+        quiet = quiet + 1 if page.evaluate(IDLE) else 0
+        if quiet >= 5:
             return
         time.sleep(0.1)
 
 
-def scan(page: Page, view: str) -> list[Finding]:
-    """axe over the page as it is now (WCAG 2.1 A/AA rules only)."""
+def scan(page: Page, view: str, sidebar: bool = True) -> list[Finding]:
+    """axe over the page as it is now (WCAG 2.1 A/AA rules only); ``sidebar=False``: all
+    but the sidebar (the same on every page: scanned once is enough)."""
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.evaluate(AXE_SCRIPT)  # (a page made with add_init_script(AXE_SCRIPT) has it)
     options = {"runOnly": {"type": "tag", "values": TAGS}, "resultTypes": ["violations"]}
+    context: Any = "document" if sidebar else {"exclude": [['[data-testid="stSidebar"]']]}
     result: dict[str, Any] = page.evaluate(
-        "(o) => axe.run(document, o).then(r => ({violations: r.violations}))", options
+        "([c, o]) => axe.run(c === 'document' ? document : c, o)"
+        ".then(r => ({violations: r.violations}))",
+        [context, options],
     )
     found = []
     for v in result["violations"]:
@@ -183,6 +195,9 @@ def visit(page: Page, base: str, path: str, lang: str) -> None:
     if path.startswith("lesson?lesson="):
         target = f"lesson={path.split('=', 1)[1]}"
         link = page.locator(f'[data-testid="stSidebar"] a[href$="{target}"]')
+    elif path == "home":
+        target = "/"
+        link = page.locator(f'[data-testid="stSidebarNav"] a[href="{base}/"]')
     else:
         target = f"/{path}"
         link = page.locator(f'[data-testid="stSidebarNav"] a[href$="{target}"]')
@@ -208,7 +223,8 @@ def walk_pages(
     """One browser page at ``width`` in ``lang``, loaded once and taken from page to page by
     the app's own links (loaded at that width, not resized to it: Streamlit lays a phone's
     page out differently); axe on each page. ``query``: more of the first address (e.g.
-    ``&learner=…``). ``scheme``: the browser's colour scheme (Streamlit follows it)."""
+    ``&learner=…``). ``scheme``: the browser's colour scheme (Streamlit follows it). The
+    sidebar is scanned on the first page only (the same on every page)."""
     found: list[Finding] = []
     page = browser.new_page(
         viewport={"width": width, "height": HEIGHTS.get(width, 800)}, color_scheme=scheme
@@ -217,10 +233,10 @@ def walk_pages(
         page.add_init_script(AXE_SCRIPT)
         page.goto(url(base, "home", lang) + query)
         wait_idle(page)
-        for path in page_paths:
-            if path != "home":
+        for n, path in enumerate(page_paths):
+            if n or path != "home":
                 visit(page, base, path, lang)
-            found += scan(page, f"{path} {lang} {width}")
+            found += scan(page, f"{path} {lang} {width}", sidebar=n == 0)
     finally:
         page.close()
     return found

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tutorial.lessons.model import Lesson
-from tutorial.progress import Item, move_item, question_item
+from tutorial.progress import Item, move_item, question_item, step_item
 
 MAX_STARS = 3
 
@@ -93,3 +93,13 @@ def missed(it: Item | None) -> bool:
     if at is None:
         return True
     return isinstance(tries, int) and (at > 1 or (at == 0 and tries > 1))
+
+
+def finished(lesson: Lesson, items: Mapping[str, Item]) -> bool:
+    """Every step of the lesson seen and every question answered right (what the lesson's
+    page congratulates the learner on): the home page then offers the next lesson."""
+    seen = all(items.get(step_item(lesson.id, st.id)) for st in lesson.steps)
+    return seen and all(
+        (it := items.get(question_item(lesson.id, q.id))) is not None and it.done
+        for q in lesson.questions
+    )

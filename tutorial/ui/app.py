@@ -14,6 +14,7 @@ from tutorial.i18n import LANGS
 from tutorial.progress import CODE_LENGTH
 from tutorial.ui import heap, runtiming, slots
 from tutorial.ui.reconnect import watch_reconnect
+from tutorial.ui.reveal import keep_place
 from tutorial.ui.session import (
     Session,
     course,
@@ -145,6 +146,7 @@ def page_setup(s: Session) -> None:
     the page in the right language). ``lang`` is one of :data:`LANGS`, never raw URL text."""
     assert s.lang in LANGS
     st.html(PAGE_CSS)
+    keep_place()  # a language switch brings the learner back to the block they were at
     st.html(
         f'<script>document.documentElement.setAttribute("lang", "{s.lang}")</script>',
         unsafe_allow_javascript=True,

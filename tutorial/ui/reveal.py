@@ -12,6 +12,8 @@ import re
 
 import streamlit as st
 
+from tutorial.ui import slots
+
 
 def reveal_script(key: str) -> str:
     """A script that scrolls the keyed container ``key`` into view if it is not (``nearest``:
@@ -64,3 +66,100 @@ document.addEventListener('mousedown', (e) => {
 def pills_keep_scroll() -> None:
     """Draw :data:`PILLS_PRESS` (a pill's press neither scrolls the page nor is lost)."""
     st.html(PILLS_PRESS, unsafe_allow_javascript=True)
+
+
+# Scripts that wait for the app's run to end (the page fully drawn) before they move the
+# page: Streamlit marks the app element with the script's state while a run goes on.
+_RUN_OVER = (
+    "const over = () => { const a = document.querySelector('[data-testid=\"stApp\"]');"
+    " return !!a && a.dataset.testScriptState !== 'running'"
+    " && !document.querySelector('[data-testid=\"stStatusWidget\"]'); };"
+)
+# The learner's own scrolling or typing ends a script's hold on the page.
+_HANDS_OFF = (
+    "let off = false; ['wheel', 'touchstart', 'keydown'].forEach((ev) =>"
+    " window.addEventListener(ev, () => { off = true; }, { once: true, passive: true }));"
+)
+
+
+def move_into_view_script(key: str) -> str:
+    """A script that brings the keyed "your move" block ``key`` wholly into view (or its
+    start, on a screen shorter than it) once its cards are drawn: the prompt, the trick
+    being asked about and the learner's cards together (the cards are drawn by a component,
+    in its own shadow root). ``key`` is made of lesson, step and moment ids, never of
+    learner text."""
+    css = "st-key-" + re.sub(r"[^a-zA-Z0-9_-]", "-", key)
+    return (
+        '<script class="cinch-js">(() => {' + _RUN_OVER + _HANDS_OFF + "const started = Date.now();"
+        " const go = () => { if (off || Date.now() - started > 8000) return;"
+        f" const e = document.querySelector('.{css}');"
+        " const drawn = e && [...e.querySelectorAll('*')].some((x) => x.shadowRoot"
+        " && x.shadowRoot.querySelector('button.cb-card'));"
+        " if (!drawn || !over()) { setTimeout(go, 60); return; }"
+        " e.style.scrollMarginTop = '72px'; e.style.scrollMarginBottom = '8px';"
+        " e.scrollIntoView({block: 'nearest'}); };"
+        " setTimeout(go, 60); })();</script>"
+    )
+
+
+def move_into_view(key: str) -> None:
+    """Draw :func:`move_into_view_script` (in the run that reaches the move)."""
+    st.html(move_into_view_script(key), unsafe_allow_javascript=True)
+
+
+# Where the learner is, kept across a language switch. The page's height changes with the
+# language (other words, other line breaks), so the browser's scroll position, kept in
+# pixels, left the learner mid-table with the prompt scrolled away. When the learner reaches
+# for the sidebar (where the language is chosen), the innermost keyed block of the page at
+# the screen's middle is noted (its key is the same in every language); after the switch,
+# its start is brought back under the header. Installed once per page. Its style hides every
+# script element of class ``cinch-js`` (no gap in the column where it is drawn).
+PLACE_WATCH = """<style>[data-testid="stElementContainer"]:has(> [data-testid="stHtml"]
+> .cinch-js){display:none}</style><script class="cinch-js">(() => {
+if (window.cinchPlace) return; window.cinchPlace = { key: null };
+const mark = (ev) => {
+ if (!(ev.target instanceof Element) || !ev.target.closest('[data-testid="stSidebar"]')) return;
+ const main = document.querySelector('[data-testid="stMain"]');
+ if (!main) return;
+ const mid = window.innerHeight / 2;
+ let inside = null, above = null;
+ for (const b of main.querySelectorAll('[data-testid="stVerticalBlock"][class*="st-key-"]')) {
+  const r = b.getBoundingClientRect();
+  if (!r.height) continue;
+  if (r.top <= mid && r.bottom >= mid) inside = b;
+  else if (r.top <= mid && (!above || r.top >= above.getBoundingClientRect().top)) above = b;
+ }
+ const b = inside || above;
+ window.cinchPlace.key = b ? [...b.classList].find((c) => c.startsWith('st-key-')) : null;
+};
+document.addEventListener('pointerdown', mark, true);
+document.addEventListener('focusin', mark, true);
+})();</script>"""
+
+
+def place_restore_script() -> str:
+    """A script that brings the block noted by :data:`PLACE_WATCH` back to the screen's top
+    once the run after the switch has ended (and again while the page settles, for a
+    moment, unless the learner scrolls)."""
+    return (
+        '<script class="cinch-js">(() => { const place = window.cinchPlace;'
+        " const key = place && place.key; if (!key) return; place.key = null;"
+        + _RUN_OVER
+        + _HANDS_OFF
+        + " const started = Date.now(); let seen = 0;"
+        " const go = () => { if (off || Date.now() - started > 8000) return;"
+        " const e = document.querySelector('.' + CSS.escape(key));"
+        " if (!e || !over()) { setTimeout(go, 60); return; }"
+        " e.style.scrollMarginTop = '72px'; const top = e.getBoundingClientRect().top;"
+        " if (top < 56 || top > 90) e.scrollIntoView({block: 'start'});"
+        " if (++seen < 8) setTimeout(go, 150); };"
+        " setTimeout(go, 60); })();</script>"
+    )
+
+
+def keep_place() -> None:
+    """Watch where the learner is; after a language switch (flagged by the language
+    picker), bring them back there."""
+    st.html(PLACE_WATCH, unsafe_allow_javascript=True)
+    if slots.LANG_SWITCHED.pop():
+        st.html(place_restore_script(), unsafe_allow_javascript=True)

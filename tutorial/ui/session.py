@@ -223,6 +223,7 @@ def _on_lang_change() -> None:
     chosen = slots.LANG_PICKER.get()
     if chosen in LANGS:
         slots.LANG.set(chosen)
+        slots.LANG_SWITCHED.set(True)  # the page brings the learner's place back
 
 
 def setup() -> Session:

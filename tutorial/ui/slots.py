@@ -75,6 +75,8 @@ LANG: Slot[str] = Slot("lang", str)
 """The learner's language (es, pt, fr or en)."""
 LANG_PICKER: Slot[str] = Slot("lang_picker", str)
 """The sidebar's language picker (a widget)."""
+LANG_SWITCHED: Slot[bool] = Slot("_lang_switched", bool)
+"""The learner has just chosen another language (the page brings their place back once)."""
 LEARNER: Slot[str] = Slot("learner", str)
 """The learner code progress is saved under."""
 LEARNER_INPUT: Slot[str] = Slot("learner_input", str)
@@ -101,6 +103,9 @@ RESET_DONE: Family[bool] = Family("_reset_done", bool)
 """``_reset_done:<lesson>``: the lesson was just reset (the page says so once)."""
 FRAME: Family[int] = Family("frame", int)
 """``frame:<lesson>:<step>``: the moment of a step's scenario shown."""
+ARRIVED: Family[int] = Family("_arrived", int)
+"""``_arrived:frame:<lesson>:<step>``: the moment the learner just stepped to (a "your move"
+there is brought into view once)."""
 CHAPTER: Family[int] = Family("chap", int)
 """``chap:frame:<lesson>:<step>``: the stepper's chapter picker (a widget)."""
 AUTOPLAY_ON: Family[bool] = Family("auto", bool)

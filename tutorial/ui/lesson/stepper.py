@@ -77,9 +77,11 @@ def _stepper(
 
     def go(to: int) -> None:
         where = shown.set(min(max(to, 0), len(frames) - 1))
+        slots.ARRIVED(key).set(where)  # a move reached now is brought into view
         store().save_position(s.learner, lesson.id, step.id, ids[where])
 
     frame = frames[i]
+    arrived = slots.ARRIVED(key).pop() == i
     moves = {n.at: n.your_move for n in step.narration if n.your_move is not None}
     waiting = {  # moments whose card the learner has not played yet
         ids.index(at) for at, mv in moves.items() if not move_state(lesson, step, mv, saved)["done"]
@@ -151,7 +153,7 @@ def _stepper(
         if not your_decision(s, lesson, step, move, frames[i - 1], scenario.replay.profile, saved):
             return  # the learner calls (names trump) first; the moment is drawn once they have
     elif move is not None and not your_move(
-        s, lesson, step, move, frame, scenario.replay.profile, saved
+        s, lesson, step, move, frame, scenario.replay.profile, saved, arrived=arrived
     ):
         return  # the learner plays this card first; the moment is drawn once they have
     kind = scenario.replay.kind

@@ -19,6 +19,7 @@ from tutorial.lessons.model import Lesson, Step, YourDecision, YourMove
 from tutorial.progress import Item, move_item
 from tutorial.scenario.moments import NO_HANDS, Moment
 from tutorial.ui import slots
+from tutorial.ui.reveal import move_into_view
 from tutorial.ui.session import Session, store
 from tutorial.ui.table.cardbuttons import card_buttons
 from tutorial.ui.table.moment import Taken, frame_table
@@ -184,9 +185,13 @@ def your_move(
     frame: Moment,
     profile: str,
     saved: dict[str, Item] | None = None,
+    *,
+    arrived: bool = False,
 ) -> bool:
     """Draw the move (table before the card, prompt, buttons, feedback) while it is not done;
-    True once it is done (the caller then draws the moment as played)."""
+    True once it is done (the caller then draws the moment as played). ``arrived``: the
+    learner has just stepped to this moment; the block is brought into view (on a wide
+    screen the trick being asked about was below the screen's edge: lesson 0, 1280×900)."""
     t = s.t
     state = move_state(lesson, step, move, saved)
     if state["done"]:  # the verdict follows the table the caller draws (move_done)
@@ -230,6 +235,8 @@ def your_move(
             ),
             note=note,
         )
+        if arrived:
+            move_into_view(f"ym:{lesson.id}:{step.id}:{move.at}")
         if state["tried"]:
             show_button(s, lesson, step, move, state)
         if clicked is not None:

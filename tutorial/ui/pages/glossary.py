@@ -3,6 +3,7 @@
 import streamlit as st
 
 from tutorial.ui.app import current, pages
+from tutorial.ui.mdsafe import plain_md
 from tutorial.ui.session import glossary, link_params, load_or_stop
 from tutorial.ui.views import md, safe_md
 
@@ -16,7 +17,9 @@ st.page_link(
     query_params=link_params(s),
 )
 terms = load_or_stop(glossary, t("The glossary is unavailable: {problem}", problem="{problem}"))
-query = st.text_input(t("Search"), key="glossary_search").strip().lower()
+typed = st.text_input(t("Search"), key="glossary_search").strip()
+query = typed.lower()
+shown = 0
 for term in sorted(terms, key=lambda x: x.term.get(s.lang).lower()):
     name = term.term.get(s.lang)
     definition = term.definition.get(s.lang)
@@ -24,3 +27,11 @@ for term in sorted(terms, key=lambda x: x.term.get(s.lang).lower()):
         continue
     st.markdown(f"**{safe_md(name)}**")
     md(definition)
+    shown += 1
+if query and not shown:  # say so: the page was blank below the field
+    st.info(
+        t("No term matches “{query}”.", query=plain_md(typed))
+        + " "
+        + t("Try a shorter word, or clear the search to see every term."),
+        icon=":material/search_off:",
+    )

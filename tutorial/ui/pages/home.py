@@ -9,7 +9,7 @@ from tutorial import mistakes
 from tutorial import review_schedule as rs
 from tutorial.drills import practice
 from tutorial.lessons.model import Course
-from tutorial.mastery import stars
+from tutorial.mastery import MAX_STARS, finished, stars
 from tutorial.practice import retry
 from tutorial.progress import ProgressStore, lesson_prefix
 from tutorial.ui import slots
@@ -75,18 +75,30 @@ items = store().items(s.learner, "lesson/")
 lesson_page = pages(s)["lesson"]
 last = last_position(s.learner)
 c = course()
-if last and c.lesson(str(last.get("lesson"))):
-    lesson = c.lesson(str(last["lesson"]))
-    assert lesson is not None
+last_lesson = c.lesson(str(last.get("lesson"))) if last else None
+# the lesson last worked on, finished: the next one not finished yet (after lesson 0 the
+# page kept saying "Continue where you left off: lesson 0")
+ahead = [
+    x for x in c.lessons if last_lesson and x.number > last_lesson.number and not finished(x, items)
+]
+ahead += [x for x in c.lessons if not x.optional and not finished(x, items)]
+if last and last_lesson is not None and finished(last_lesson, items) and ahead:
+    st.page_link(
+        lesson_page,
+        label=t("Next: lesson {n}, {title}", n=ahead[0].number, title=ahead[0].title.get(s.lang)),
+        icon=":material/arrow_forward:",
+        query_params=link_params(s, lesson=ahead[0].id),
+    )
+elif last and last_lesson is not None:
     st.page_link(
         lesson_page,
         label=t(
             "Continue where you left off: lesson {n}, {title}",
-            n=lesson.number,
-            title=lesson.title.get(s.lang),
+            n=last_lesson.number,
+            title=last_lesson.title.get(s.lang),
         ),
         icon=":material/play_arrow:",
-        query_params=link_params(s, lesson=lesson.id, step=str(last.get("step", ""))),
+        query_params=link_params(s, lesson=last_lesson.id, step=str(last.get("step", ""))),
     )
 elif c.first:
     st.page_link(
@@ -95,7 +107,7 @@ elif c.first:
         icon=":material/play_arrow:",
         query_params=link_params(s, lesson=c.first.id),
     )
-for primer in (x for x in c.lessons if x.optional):
+for primer in (x for x in c.lessons if x.optional and not finished(x, items)):
     st.page_link(
         lesson_page,
         label=t(
@@ -165,6 +177,12 @@ if not due.any and due.next_in is not None:  # reviewed for now: say when the ne
     )
 
 st.subheader(t("Your progress"), anchor=False)
+st.caption(
+    t(
+        "3 stars: every question and every “your move” right at the first try; 2: all "
+        "right within two tries; 1: all answered right."
+    )
+)
 for lesson in c.lessons:
     prefix = lesson_prefix(lesson.id)
     steps = sum(1 for st_ in lesson.steps if items.get(f"{prefix}step/{st_.id}"))
@@ -195,7 +213,16 @@ for lesson in c.lessons:
             + " · "
             + t("Questions: {done} of {total}", done=right, total=len(lesson.questions)),
         )
-    cols[2].markdown(safe_md(stars_text(s, stars(lesson, items))))
+    earned = stars(lesson, items)
+    cols[2].markdown(safe_md(stars_text(s, earned)))
+    if 0 < earned < MAX_STARS:  # all answered, not all at the first try: how to do better
+        box.caption(
+            t(
+                "All three stars: start the lesson again (“{again}”, at the foot of its page) "
+                "and get every question and “your move” right at the first try.",
+                again=t("Start this lesson again"),
+            )
+        )
 if ready_to_play:  # after lesson 7 the learner knows enough to play a whole hand
     st.page_link(
         pages(s)["play"],

@@ -114,7 +114,7 @@ if mark not in recorded:
     store().save_position(s.learner, lesson.id, step.id)
     recorded.add(mark)
 
-with st.container(border=True):
+with st.container(border=True, key=f"step:{lesson.id}:{step.id}"):  # a place to return to
     st.subheader(f"{idx + 1}. {step.title.get(s.lang)}", anchor=False)
     md(step.text.get(s.lang))
     if step.scenario is not None:

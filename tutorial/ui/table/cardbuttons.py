@@ -100,10 +100,22 @@ export default function(component) {
   }
   const why = root.querySelector('.cb-why');
   const say = (b) => { why.textContent = b.dataset.why || ''; };
+  // the rule of a forbidden card is drawn under the cards: a card clicked at the screen's
+  // bottom edge had it below the screen (4 of 18 forbidden clicks at 1280x900)
+  const bring = () => {
+    const box = why.getBoundingClientRect();
+    if (box.bottom > window.innerHeight || box.top < 72) {
+      why.style.scrollMarginTop = '72px';
+      why.style.scrollMarginBottom = '8px';
+      why.scrollIntoView({ block: 'nearest' });
+    }
+  };
   root.querySelectorAll('button.cb-card').forEach((b) => {
     const forbidden = b.getAttribute('aria-disabled') === 'true';
     b.addEventListener('focus', () => {
-      if (forbidden) { say(b); return; }
+      // by keyboard: the rule into view too (a click's focus does not move the page under
+      // the pointer: the click brings it)
+      if (forbidden) { say(b); if (b.matches(':focus-visible')) bring(); return; }
       // keep the line's height: a shorter page would move the cards under the pointer
       // (or finger) between press and release, and the click would be lost
       why.style.minHeight = why.offsetHeight + 'px';
@@ -113,7 +125,7 @@ export default function(component) {
     b.addEventListener('click', (e) => {
       e.preventDefault();
       if (root.dataset.sent !== undefined) return;  // this position's card is on its way
-      if (forbidden) { say(b); return; }
+      if (forbidden) { say(b); bring(); return; }
       root.dataset.sent = b.dataset.card;
       root.querySelectorAll('button.cb-card').forEach(
         (o) => o.setAttribute('aria-disabled', 'true'));
