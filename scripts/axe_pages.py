@@ -29,7 +29,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 
 from tutorial.devserver import CHROMIUM_ARGS, running_app
 from tutorial.engine.actions import Call, PlayCard
-from tutorial.lessons.loader import load_course
+from tutorial.lessons.course import load_course
 from tutorial.lessons.model import YourMove
 from tutorial.practice import retry
 from tutorial.practice.game import LEARNER, Game

@@ -26,7 +26,7 @@ from tests.ui.test_browser import ARGS, CHROMIUM, pw, wait_idle
 from tests.ui.test_browser_your_move import shots
 from tutorial.devserver import running_app
 from tutorial.i18n import get_translator, language_name
-from tutorial.lessons.loader import load_course
+from tutorial.lessons.course import load_course
 from tutorial.progress import ProgressStore, move_item, step_item
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -73,9 +73,10 @@ def _to_the_move(page: Any, lang: str) -> None:
     """Forward until the learner's cards are buttons (the stepper stops at the move)."""
     forward = get_translator(lang)("Forward ▶")
     for _ in range(15):
-        if page.locator("button.cb-card").count():
-            break
-        page.get_by_role("button", name=forward).first.click()
+        button = page.get_by_role("button", name=forward).first
+        if page.locator("button.cb-card").count() or button.is_disabled():
+            break  # (disabled: the move is waiting, its cards still being drawn)
+        button.click()
         wait_idle(page)
     page.locator("button.cb-card").first.wait_for(timeout=60_000)
 

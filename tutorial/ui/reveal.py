@@ -75,9 +75,9 @@ _RUN_OVER = (
     " return !!a && a.dataset.testScriptState !== 'running'"
     " && !document.querySelector('[data-testid=\"stStatusWidget\"]'); };"
 )
-# The learner's own scrolling or typing ends a script's hold on the page.
+# The learner's own scrolling, pressing or typing ends a script's hold on the page.
 _HANDS_OFF = (
-    "let off = false; ['wheel', 'touchstart', 'keydown'].forEach((ev) =>"
+    "let off = false; ['wheel', 'touchstart', 'pointerdown', 'keydown'].forEach((ev) =>"
     " window.addEventListener(ev, () => { off = true; }, { once: true, passive: true }));"
 )
 
@@ -91,7 +91,7 @@ def move_into_view_script(key: str) -> str:
     css = "st-key-" + re.sub(r"[^a-zA-Z0-9_-]", "-", key)
     return (
         '<script class="cinch-js">(() => {' + _RUN_OVER + _HANDS_OFF + "const started = Date.now();"
-        " const go = () => { if (off || Date.now() - started > 8000) return;"
+        " const go = () => { if (off || Date.now() - started > 30000) return;"
         f" const e = document.querySelector('.{css}');"
         " const drawn = e && [...e.querySelectorAll('*')].some((x) => x.shadowRoot"
         " && x.shadowRoot.querySelector('button.cb-card'));"
@@ -140,14 +140,15 @@ document.addEventListener('focusin', mark, true);
 def place_restore_script() -> str:
     """A script that brings the block noted by :data:`PLACE_WATCH` back to the screen's top
     once the run after the switch has ended (and again while the page settles, for a
-    moment, unless the learner scrolls)."""
+    moment, unless the learner scrolls). It waits up to 30 s for the run (a loaded server
+    took more than 8)."""
     return (
         '<script class="cinch-js">(() => { const place = window.cinchPlace;'
         " const key = place && place.key; if (!key) return; place.key = null;"
         + _RUN_OVER
         + _HANDS_OFF
         + " const started = Date.now(); let seen = 0;"
-        " const go = () => { if (off || Date.now() - started > 8000) return;"
+        " const go = () => { if (off || Date.now() - started > 30000) return;"
         " const e = document.querySelector('.' + CSS.escape(key));"
         " if (!e || !over()) { setTimeout(go, 60); return; }"
         " e.style.scrollMarginTop = '72px'; const top = e.getBoundingClientRect().top;"
