@@ -165,6 +165,9 @@ def test_home_after_lesson_0_offers_lesson_1_and_says_how_to_earn_stars(
     wait_idle(page)
     main = page.locator('[data-testid="stMain"]')
     main.get_by_text(t("Your progress")).wait_for()
+    # the last lesson's box drawn: the page's run has reached its end
+    page.locator(f'[class*="st-key-home_lesson_{COURSE.lessons[-1].id}"]').wait_for()
+    wait_idle(page)
     text = main.inner_text()
     page.screenshot(path=str(shots(tmp_path) / f"home-after-0-{lang}-1280.png"), full_page=True)
     page.close()
