@@ -171,3 +171,39 @@ RETRY_PICK: Slot[tuple[Any, ...]] = Slot("_retry_pick", tuple)
 """Retry your mistakes: the position picked, ``(position id, its attempts when picked)``."""
 RETRY_RESULT: Slot[tuple[Any, ...]] = Slot("_retry_result", tuple)
 """The card played there: ``(position id, attempts, card, right)``."""
+
+# -- the practice table -----------------------------------------------------------------------
+PLAY_GAME: Slot[Any] = Slot("play_game", object)
+"""This session's :class:`~tutorial.practice.game.Game`."""
+PLAY_LEARNER: Slot[str] = Slot("play_learner", str)
+"""The learner code the game in the session belongs to."""
+PLAY_PENDING: Slot[Any] = Slot("play_pending", object)
+"""The bot decision asked for at the current position (``play.flow.Pending``)."""
+PLAY_THINK: Slot[Any] = Slot("play_think", object)
+"""The evaluation of the learner's decision being worked out (the hint and the advisor)."""
+PLAY_PONDER: Slot[Any] = Slot("play_ponder", object)
+"""The bots' replies worked out ahead during the learner's turn (``practice.ponder.Ponder``)."""
+PLAY_LAST: Slot[float] = Slot("play_last", (int, float))
+"""When the last card was played (monotonic seconds): the pause between cards counts from it."""
+PLAY_TRICK_DONE: Slot[tuple[Any, ...]] = Slot("play_trick_done", tuple)
+"""The trick last finished and when: ``((hand, seed, tricks), monotonic seconds)``."""
+PLAY_WARM: Slot[bool] = Slot("play_warm", bool)
+"""The worker pool was started for this session."""
+PLAY_HINT_ASKED: Slot[tuple[Any, ...]] = Slot("play_hint_asked", tuple)
+"""The position a hint was asked for."""
+PLAY_ADVICE_ASKED: Slot[tuple[Any, ...]] = Slot("play_advice_asked", tuple)
+"""The position the bid advisor was asked for."""
+PLAY_REFUSED: Slot[str] = Slot("play_refused", str)
+"""Why the learner's last action was refused (the rule, in the learner's language)."""
+PLAY_PILE: Slot[Any] = Slot("play_pile", object)
+"""The pile being chosen at the first trick."""
+PLAY_REDRAW: Slot[bool] = Slot("play_redraw", bool)
+"""The table must be drawn once more (the controls changed before the card)."""
+PLAY_URL: Slot[tuple[Any, ...]] = Slot("play_url", tuple)
+"""The ``(seed, dealer)`` of the link last followed."""
+PLAY_STRENGTH: Slot[str] = Slot("play_strength", str)
+"""The bots' strength picker (a widget)."""
+PLAY_PROFILE: Slot[str] = Slot("play_profile", str)
+"""The game picker of a new game (a widget)."""
+PLAY_LINE: Slot[tuple[Any, ...]] = Slot("play_line", tuple)
+"""The review's line shown: ``(hand key, decision, which line, step)``."""

@@ -16,7 +16,7 @@ from tutorial.engine.profiles import DEFAULT_PROFILE, PROFILES
 from tutorial.engine.seats import SEAT_LETTERS
 from tutorial.engine.state import Phase
 from tutorial.practice.game import FIRST_DEALER, MAX_SEED, Game
-from tutorial.ui import parts
+from tutorial.ui import parts, slots
 from tutorial.ui.app import current
 from tutorial.ui.play import controls as playcontrols
 from tutorial.ui.play import flow as playflow
@@ -44,10 +44,10 @@ dealer = SEAT_LETTERS.index(raw_dealer) if raw_dealer and raw_dealer in SEAT_LET
 if (raw_seed is not None and seed is None) or (raw_dealer is not None and dealer is None):
     st.info(t("The deal in the link is not valid; here is a new one."), icon=":material/info:")
     seed = None
-if seed is not None and st.session_state.get("play_url") != (seed, dealer):
+if seed is not None and slots.PLAY_URL.get() != (seed, dealer):
     # A shared link starts its deal once: opened again while that deal is being played
     # (F5 or Back onto the link's address), it resumes the game.
-    st.session_state["play_url"] = (seed, dealer)
+    slots.PLAY_URL.set((seed, dealer))
     link = (seed, FIRST_DEALER if dealer is None else dealer)
     held = playflow.held(s)
     if held is None or not held.playing_link(link):
@@ -71,38 +71,38 @@ STRENGTHS = {
 
 
 def _strength_changed() -> None:
-    chosen = st.session_state.get("play_strength")
+    chosen = slots.PLAY_STRENGTH.get()
     if chosen in BOT_NAMES:
         g.bots = str(chosen)
         playflow.save(s, g)
 
 
 def _new_game() -> None:
-    chosen = st.session_state.get("play_profile")
+    chosen = slots.PLAY_PROFILE.get()
     profile = str(chosen) if chosen in PROFILES else DEFAULT_PROFILE
     playflow.replace(s, Game.new(profile, g.bots))
-    for k in ("play_url", "play_refused"):
-        st.session_state.pop(k, None)
+    slots.PLAY_URL.pop()
+    slots.PLAY_REFUSED.pop()
 
 
 with st.expander(t("Table settings"), expanded=False):
-    if st.session_state.get("play_strength") not in BOT_NAMES:
-        st.session_state["play_strength"] = g.bots
-    keep("play_strength")
+    if slots.PLAY_STRENGTH.get() not in BOT_NAMES:
+        slots.PLAY_STRENGTH.set(g.bots)
+    keep(slots.PLAY_STRENGTH)
     st.selectbox(
         t("Bots' strength"),
         options=list(BOT_NAMES),
-        key="play_strength",
+        key=slots.PLAY_STRENGTH.key,
         format_func=lambda b: STRENGTHS.get(b, b),
         on_change=_strength_changed,
     )
-    if st.session_state.get("play_profile") not in PROFILES:
-        st.session_state["play_profile"] = g.profile
-    keep("play_profile")
+    if slots.PLAY_PROFILE.get() not in PROFILES:
+        slots.PLAY_PROFILE.set(g.profile)
+    keep(slots.PLAY_PROFILE)
     st.selectbox(
         t("Which game (for a new game)"),
         options=list(PROFILES),
-        key="play_profile",
+        key=slots.PLAY_PROFILE.key,
         format_func=lambda name: playhand.game_label(t, name),
     )
     st.button(t("Start a new game"), key="play_new_game", on_click=_new_game)
@@ -212,7 +212,7 @@ def table_part() -> None:
 def table_run() -> None:
     if not parts.full_run() and playflow.advance(g) and playflow.worth_saving(g):
         playflow.save(s, g)
-    refused = st.session_state.pop("play_refused", None)
+    refused = slots.PLAY_REFUSED.pop()
     if refused:
         st.warning(refused, icon=":material/block:")
     playflow.ponder(g)  # the learner's turn: the bots' replies to each card are worked out
@@ -227,7 +227,7 @@ def table_run() -> None:
     # is in the worker pool, so no CPU is used here and other sessions are served
     # meanwhile) and redraws the table after every bot card; a click on a button outside
     # this part interrupts the wait.
-    redraw = st.session_state.pop("play_redraw", False)
+    redraw = bool(slots.PLAY_REDRAW.pop())
     if playflow.bots_to_act(g) or redraw:
         mine = playflow.play_bots(
             g, lambda: slot.container(), live_area, lambda: playflow.save(s, g)

@@ -15,6 +15,7 @@ from tutorial.engine.state import DEALER_KEEPS, KEEP, Phase
 from tutorial.explain import card_label, explain_illegal, suit_name
 from tutorial.i18n import Translator
 from tutorial.practice.game import LEARNER, Game
+from tutorial.ui import slots
 from tutorial.ui.session import Session
 from tutorial.ui.table import cardbuttons
 
@@ -30,10 +31,10 @@ def take(s: Session, g: Game, action: Action) -> bool:
 
     err = g.act(action, LEARNER)
     if err is not None:
-        st.session_state["play_refused"] = explain_illegal(s.t, err.facts())
+        slots.PLAY_REFUSED.set(explain_illegal(s.t, err.facts()))
         return False
-    st.session_state.pop("play_refused", None)
-    st.session_state.pop("play_pile", None)
+    slots.PLAY_REFUSED.pop()
+    slots.PLAY_PILE.pop()
     playflow.save(s, g)
     return True
 
@@ -231,7 +232,7 @@ def table_and_cards(s: Session, g: Game, table: str, *, hint: int | None = None)
     if picked is not None and my_turn:  # a click no callback handled (e.g. in AppTest)
         action = PlayCard(picked, beneath or ())
         if take(s, g, action):
-            st.session_state["play_redraw"] = True
+            slots.PLAY_REDRAW.set(True)
 
 
 def position_token(g: Game) -> str:

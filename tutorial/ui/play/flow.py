@@ -22,7 +22,6 @@ from concurrent.futures import wait as futures_wait
 from dataclasses import dataclass
 from typing import Any
 
-import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from tutorial import jobs
@@ -35,6 +34,7 @@ from tutorial.engine.state import CHANCE, Phase
 from tutorial.practice import workers
 from tutorial.practice.game import LEARNER, Game
 from tutorial.practice.ponder import Ponder
+from tutorial.ui import slots
 from tutorial.ui.session import Session, notice_facts, store
 
 log = logging.getLogger("cinch.ui")
@@ -88,8 +88,8 @@ class Pending:
 def game(s: Session, seed: int | None, dealer: int | None) -> Game:
     """This session's game: the one in the session, else the one saved for the learner
     code, else a new one (from ``seed`` when the link gives one)."""
-    g = st.session_state.get("play_game")
-    if isinstance(g, Game) and st.session_state.get("play_learner") == s.learner:
+    g = slots.PLAY_GAME.get()
+    if isinstance(g, Game) and slots.PLAY_LEARNER.get() == s.learner:
         return g
     g = None
     if seed is None:
@@ -99,25 +99,25 @@ def game(s: Session, seed: int | None, dealer: int | None) -> Game:
         if dealer is not None:
             g.current.dealer = dealer
         save(s, g)
-    st.session_state["play_game"] = g
-    st.session_state["play_learner"] = s.learner
+    slots.PLAY_GAME.set(g)
+    slots.PLAY_LEARNER.set(s.learner)
     return g
 
 
 def held(s: Session) -> Game | None:
     """This session's game, else the one saved for the learner code; None if neither."""
-    g = st.session_state.get("play_game")
-    if isinstance(g, Game) and st.session_state.get("play_learner") == s.learner:
+    g = slots.PLAY_GAME.get()
+    if isinstance(g, Game) and slots.PLAY_LEARNER.get() == s.learner:
         return g
     return Game.from_json(store().load_game(s.learner, SLOT), BOT_NAMES)
 
 
 def replace(s: Session, g: Game) -> None:
     """Make ``g`` this session's game (a new game) and save it."""
-    st.session_state["play_game"] = g
-    st.session_state["play_learner"] = s.learner
-    st.session_state.pop("play_pending", None)
-    st.session_state.pop("play_think", None)
+    slots.PLAY_GAME.set(g)
+    slots.PLAY_LEARNER.set(s.learner)
+    slots.PLAY_PENDING.pop()
+    slots.PLAY_THINK.pop()
     save(s, g)
 
 
@@ -140,15 +140,15 @@ def bots_to_act(g: Game) -> bool:
 def _ask(g: Game, who: int, now: float) -> Pending:
     """The pending decision of bot ``who`` at the current position, submitted if not yet."""
     key = position_key(g)
-    pending = st.session_state.get("play_pending")
+    pending = slots.PLAY_PENDING.get()
     if isinstance(pending, Pending) and pending.key == key:
         return pending
     obs = g.observation(who)
-    pondered = st.session_state.get("play_ponder")
+    pondered = slots.PLAY_PONDER.get()
     ahead = pondered.future(g.bots, obs, g.current.seed) if isinstance(pondered, Ponder) else None
     fut: Future[Any] = ahead or workers.submit_decide(g.bots, obs, g.current.seed)
     pending = Pending(key, fut, now)
-    st.session_state["play_pending"] = pending
+    slots.PLAY_PENDING.set(pending)
     return pending
 
 
@@ -161,11 +161,11 @@ def advance(g: Game, now: float | None = None, wait: float = 0.0) -> bool:
     now = time.monotonic() if now is None else now
     who = g.to_act()
     if who is None or who == LEARNER:
-        st.session_state.pop("play_pending", None)
+        slots.PLAY_PENDING.pop()
         return False
     if who == CHANCE:
         g.chance()
-        st.session_state["play_last"] = now
+        slots.PLAY_LAST.set(now)
         return True
     pending = _ask(g, who, now)
     if not pending.future.done() and wait > 0:
@@ -174,7 +174,7 @@ def advance(g: Game, now: float | None = None, wait: float = 0.0) -> bool:
         return False
     action = _result(pending.future)
     if action is None:  # the bots cannot think: ask again a moment later, never guess
-        st.session_state.pop("play_pending", None)
+        slots.PLAY_PENDING.pop()
         time.sleep(wait)
         return False
     now = time.monotonic()
@@ -190,11 +190,11 @@ def advance(g: Game, now: float | None = None, wait: float = 0.0) -> bool:
     if err is not None:  # a bot bug: the hand goes on with a legal action
         log.error("bot %s proposed an illegal action %s: %s", g.bots, action, err)
         g.act(g.state().legal_actions()[0], who)
-    st.session_state.pop("play_pending", None)
-    st.session_state["play_last"] = now
+    slots.PLAY_PENDING.pop()
+    slots.PLAY_LAST.set(now)
     state = g.state()
     if state.phase is Phase.PLAY and state.tricks and not state.trick_plays:  # trick done
-        st.session_state["play_trick_done"] = ((g.number, g.current.seed, len(state.tricks)), now)
+        slots.PLAY_TRICK_DONE.set(((g.number, g.current.seed, len(state.tricks)), now))
     nxt = g.to_act()
     if nxt is not None and nxt not in (LEARNER, CHANCE):
         _ask(g, nxt, now)
@@ -209,12 +209,12 @@ def _gap(g: Game, now: float) -> float:
     state = g.state()
     if state.phase is Phase.PLAY and state.tricks and not state.trick_plays:
         key = (g.number, g.current.seed, len(state.tricks))
-        done = st.session_state.get("play_trick_done")
+        done = slots.PLAY_TRICK_DONE.get()
         if not (isinstance(done, tuple) and done[0] == key):
             done = (key, now)
-            st.session_state["play_trick_done"] = done
+            slots.PLAY_TRICK_DONE.set(done)
         return TRICK_PAUSE - (now - float(done[1]))
-    return PAUSE - (now - float(st.session_state.get("play_last", 0.0)))
+    return PAUSE - (now - float(slots.PLAY_LAST.get() or 0.0))
 
 
 def still_wanted() -> None:
@@ -287,27 +287,27 @@ def ponder(g: Game) -> None:
     ponder no more — what is decided stays for :func:`_ask` to find while the hand goes on
     from that position, and is dropped when the game goes elsewhere (undo, new deal)."""
     key = position_key(g)
-    p = st.session_state.get("play_ponder")
+    p = slots.PLAY_PONDER.get()
     if isinstance(p, Ponder):
         if p.position == key:
             return
         p.stop()
         if not p.follows(g):
-            st.session_state.pop("play_ponder", None)
+            slots.PLAY_PONDER.pop()
     state = g.state()
     if not PONDER or state.phase is not Phase.PLAY or not g.learner_to_act():
         return
     legal = state.legal_actions()
     likely = decide("rules", g.observation(LEARNER), g.current.seed)
     candidates = [likely, *(a for a in legal if a != likely)]
-    st.session_state["play_ponder"] = Ponder(g, candidates, workers.submit_decide, key).start()
+    slots.PLAY_PONDER.set(Ponder(g, candidates, workers.submit_decide, key).start())
 
 
 def warm_up() -> None:
     """Start the worker pool (and its imports) before the first decision."""
-    if st.session_state.get("play_warm"):
+    if slots.PLAY_WARM.get():
         return
-    st.session_state["play_warm"] = True
+    slots.PLAY_WARM.set(True)
     workers.warm()
 
 
@@ -325,7 +325,7 @@ def _result(fut: Future[Action]) -> Action | None:
 
 
 def _thought(g: Game) -> Hint | bool | None:
-    job = st.session_state.get("play_think")
+    job = slots.PLAY_THINK.get()
     if not isinstance(job, Pending) or job.key != position_key(g):
         return False
     if not job.future.done():
@@ -337,17 +337,17 @@ def _thought(g: Game) -> Hint | bool | None:
 def _ask_think(g: Game) -> None:
     """Work out the evaluation of the learner's decision (in the pool), once per position:
     the hint and the advisor read the same one."""
-    h = st.session_state.get("play_think")
+    h = slots.PLAY_THINK.get()
     if isinstance(h, Pending) and h.key == position_key(g):
         return
     fut = workers.submit_think(g.observation(LEARNER), g.current.seed)
-    st.session_state["play_think"] = Pending(position_key(g), fut, time.monotonic())
+    slots.PLAY_THINK.set(Pending(position_key(g), fut, time.monotonic()))
 
 
 def hint(g: Game) -> Hint | bool | None:
     """The hint for the learner's current decision once ready, None while it is being
     worked out, False if none was asked for here (or it failed)."""
-    if st.session_state.get("play_hint_asked") != position_key(g):
+    if slots.PLAY_HINT_ASKED.get() != position_key(g):
         return False
     return _thought(g)
 
@@ -357,14 +357,14 @@ def ask_hint(g: Game) -> None:
     if not g.learner_to_act():
         return
     _ask_think(g)
-    st.session_state["play_hint_asked"] = position_key(g)
+    slots.PLAY_HINT_ASKED.set(position_key(g))
     g.mark_hint()
 
 
 def advice(g: Game) -> Advice | bool | None:
     """The bid advisor for the learner's call once ready (the hint's evaluation), None
     while it is being worked out, False if it was not asked for here."""
-    if st.session_state.get("play_advice_asked") != position_key(g):
+    if slots.PLAY_ADVICE_ASKED.get() != position_key(g):
         return False
     out = _thought(g)
     if not isinstance(out, Hint):
@@ -379,4 +379,4 @@ def ask_advice(g: Game) -> None:
     if not g.learner_to_act() or state.phase is not Phase.BID:
         return
     _ask_think(g)
-    st.session_state["play_advice_asked"] = position_key(g)
+    slots.PLAY_ADVICE_ASKED.set(position_key(g))

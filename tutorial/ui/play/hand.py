@@ -11,6 +11,7 @@ from tutorial.engine.seats import SEAT_LETTERS, Team
 from tutorial.explain import point_name, suit_name, team_name
 from tutorial.i18n import N_, Translator
 from tutorial.practice.game import Game
+from tutorial.ui import slots
 from tutorial.ui.app import pages
 from tutorial.ui.play import flow as playflow
 from tutorial.ui.play.table import deal_reveal
@@ -52,29 +53,29 @@ def status_line(t: Translator, g: Game) -> None:
 
 def _undo(s: Session, g: Game) -> None:
     if g.undo():
-        st.session_state.pop("play_think", None)
-        st.session_state.pop("play_pending", None)
+        slots.PLAY_THINK.pop()
+        slots.PLAY_PENDING.pop()
         playflow.save(s, g)
 
 
 def _replay(s: Session, g: Game) -> None:
     g.replay_deal()
-    st.session_state.pop("play_pending", None)
-    st.session_state.pop("play_think", None)
+    slots.PLAY_PENDING.pop()
+    slots.PLAY_THINK.pop()
     playflow.save(s, g)
 
 
 def _new_deal(s: Session, g: Game) -> None:
     g.new_deal()
-    st.session_state.pop("play_pending", None)
-    st.session_state.pop("play_think", None)
+    slots.PLAY_PENDING.pop()
+    slots.PLAY_THINK.pop()
     playflow.save(s, g)
 
 
 def _next(s: Session, g: Game) -> None:
     if g.next_hand():
-        st.session_state.pop("play_pending", None)
-        st.session_state.pop("play_think", None)
+        slots.PLAY_PENDING.pop()
+        slots.PLAY_THINK.pop()
         playflow.save(s, g)
 
 

@@ -12,11 +12,11 @@ from tutorial.engine.cards import Card
 from tutorial.i18n import Translator
 from tutorial.practice.game import Game, HandRecord
 from tutorial.practice.review import HandReview
+from tutorial.ui import slots
 from tutorial.ui.play.controls import table_picture
 from tutorial.ui.play.table import table_html
 from tutorial.ui.session import Session
 
-LINE_KEY = "play_line"
 """Session key: (hand key, decision index, which line, step)."""
 
 
@@ -32,7 +32,7 @@ def line_button(t: Translator, key: tuple[int, int, int], index: int, what: str)
     """The button that opens the replay of decision ``index`` (``what``: which card)."""
 
     def _open() -> None:
-        st.session_state[LINE_KEY] = (key, index, 0, 0)
+        slots.PLAY_LINE.set((key, index, 0, 0))
 
     st.button(
         t("Replay both lines — {what}", what=what),
@@ -44,7 +44,7 @@ def line_button(t: Translator, key: tuple[int, int, int], index: int, what: str)
 def replay_lines(s: Session, g: Game, key: tuple[int, int, int], data: HandReview) -> None:
     """The replay box, if the learner opened one for this hand."""
     t = s.t
-    opened = st.session_state.get(LINE_KEY)
+    opened = slots.PLAY_LINE.get()
     if not (isinstance(opened, tuple) and opened[0] == key):
         return
     _, index, which, step = opened
@@ -82,7 +82,7 @@ def replay_lines(s: Session, g: Game, key: tuple[int, int, int], data: HandRevie
         cols = st.columns(3)
 
         def _go(to: int) -> None:
-            st.session_state[LINE_KEY] = (key, index, which, max(0, min(to, len(line))))
+            slots.PLAY_LINE.set((key, index, which, max(0, min(to, len(line)))))
 
         cols[0].button(
             t("◀ Back"), key="play_line_back", on_click=_go, args=(step - 1,), width="stretch"
@@ -93,7 +93,11 @@ def replay_lines(s: Session, g: Game, key: tuple[int, int, int], data: HandRevie
         cols[2].button(
             t("Close"),
             key="play_line_close",
-            on_click=lambda: st.session_state.pop(LINE_KEY, None),
+            on_click=_close,
             width="stretch",
         )
-        st.session_state[LINE_KEY] = (key, index, which, step)
+        slots.PLAY_LINE.set((key, index, which, step))
+
+
+def _close() -> None:
+    slots.PLAY_LINE.pop()
