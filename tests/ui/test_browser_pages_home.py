@@ -46,6 +46,9 @@ def test_each_lesson_s_stars_sit_in_that_lesson_s_box_on_a_phone(
         page.goto(f"{server}/?lang=pt")
         wait_idle(page)
         page.get_by_text("☆☆☆", exact=False).nth(n - 1).wait_for(timeout=60_000)
+        # the links are drawn with the stars, or a moment after them under load: wait until
+        # every lesson's link is there (read at once, it found none once in four loaded runs)
+        page.wait_for_function(f"({GROUPS})().length === {n}", timeout=60_000)
         page.screenshot(path=str(tmp_path / "home-pt-320.png"))
         groups = page.evaluate(GROUPS)
         browser.close()
