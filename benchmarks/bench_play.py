@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import os
 import random
@@ -161,6 +162,17 @@ class TableSession:
     learner: str = field(default_factory=new_learner_code)
     clicks: list[float] = field(default_factory=list)
     """Seconds from each card click to the learner's turn again (or the hand over)."""
+    shown: list[float] = field(default_factory=list)
+    """Seconds from each card click to the table drawn again after it (the learner's card
+    in the trick; the bots may think on)."""
+    bot_gaps: list[float] = field(default_factory=list)
+    """Seconds between two new drawings of the table after a click (each bot's card after
+    the card before it, the designed pause included)."""
+    _redraws: list[float] = field(default_factory=list, repr=False)
+    _last_html: str = field(default="", repr=False)
+    finishes: list[float] = field(default_factory=list, repr=False)
+    finished_at: float = 0.0
+    """``time.monotonic()`` of the last run finished (a reconnection's first run, too)."""
     cpu: list[float] = field(default_factory=list)
     """CPU seconds the server and its workers used meanwhile (``measure_cpu``)."""
     measure_cpu: bool = False
@@ -273,6 +285,13 @@ class TableSession:
                     elif et == "button":
                         key = el.button.id.rsplit("-", 1)[-1]
                         run_buttons[key] = (el.button.id, fm.delta.fragment_id)
+                    elif et == "markdown" and "<svg" in el.markdown.body:
+                        body = el.markdown.body  # the table's picture
+                        if clicked_at is not None and body != self._last_html:
+                            # the table drawn anew after the click: first the learner's
+                            # card in the trick, then each bot's card as it comes
+                            self._redraws.append(time.perf_counter())
+                        self._last_html = body
                     elif et == "bidi_component":
                         data = json.loads(el.bidi_component.json or "{}")
                         html, at = str(data.get("html", "")), data.get("at")
@@ -282,6 +301,8 @@ class TableSession:
                     if status == EARLY:
                         continue  # the server runs the page again at once
                     busy = False
+                    self.finished_at = time.monotonic()
+                    self.finishes.append(self.finished_at)
                     full = status != FRAGMENT_DONE
                     # a run the learner's click asked for: the page's, or the table's own
                     # (a fragment) — not a timer's
@@ -300,6 +321,12 @@ class TableSession:
                     # that shows the learner's turn again or the hand over (the review may
                     # still be worked out)
                     if clicked_at is not None and answer and (playable or over):
+                        marks = [clicked_at, *self._redraws]
+                        gaps = [b - a for a, b in itertools.pairwise(marks)]
+                        if gaps:
+                            self.shown.append(gaps[0])
+                            self.bot_gaps.extend(gaps[1:])
+                        self._redraws = []
                         self.clicks.append(time.perf_counter() - clicked_at)
                         if self.measure_cpu:
                             self.cpu.append(server_cpu(self.port) - cpu_at)
