@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from tutorial.i18n import DEFAULT_LANG, LANGS, Translator, get_translator, language_name, negotiate
 from tutorial.i18n import parse_lang as _parse_lang
@@ -285,13 +286,9 @@ def moved_here() -> bool:
         del st.query_params["moved"]
         if flag == "1":
             return True
-    try:
-        from streamlit.runtime.scriptrunner import get_script_run_ctx
-
-        raw = st.context.headers.get("Sec-Websocket-Protocol") or ""
-        ctx = get_script_run_ctx()
-    except Exception:  # no browser (tests), or a runtime without these
-        return False
+    header = _from_browser(lambda: st.context.headers.get("Sec-Websocket-Protocol"))
+    raw = header if isinstance(header, str) else ""  # no browser (tests): none
+    ctx = get_script_run_ctx()
     parts = [p.strip() for p in raw.split(",")]
     before = parts[2] if len(parts) > 2 else ""
     return bool(before) and ctx is not None and before != ctx.session_id
