@@ -82,6 +82,8 @@ class Learner:
 
     code: str = field(default_factory=new_learner_code)
     clicks: list[float] = field(default_factory=list)
+    at: list[float] = field(default_factory=list)
+    """``time.monotonic()`` when each click was answered."""
     seen: set[tuple[str, str]] = field(default_factory=set)
     errors: list[str] = field(default_factory=list)
     stuck: list[float] = field(default_factory=list)
@@ -120,6 +122,7 @@ async def lesson_learner(
                     await asyncio.sleep(pause)
                     dt, page = await ws.rerun(trigger=button.id)
                     me.clicks.append(dt)
+                    me.at.append(time.monotonic())
                     me.errors.extend(page.exceptions)
         except LOST:
             lost_at = lost_at or time.monotonic()
@@ -153,15 +156,19 @@ def table_stuck(out: dict[str, Any]) -> list[float]:
     return stuck
 
 
-async def chaos(cluster: Any, pg_url: str, seconds: float, log: list[str], t0: float) -> None:
+async def chaos(
+    cluster: Any, pg_url: str, seconds: float, log: list[str], t0: float, marks: dict[str, float]
+) -> None:
     await asyncio.sleep(seconds / 3)
     cluster.kill(0)
     log.append(f"{time.monotonic() - t0:.0f} s: replica 1 killed")
     await asyncio.sleep(seconds / 3)
     await asyncio.to_thread(pgserver.stop, pg_url)
+    marks["pg_down"] = time.monotonic()
     log.append(f"{time.monotonic() - t0:.0f} s: PostgreSQL stopped")
     await asyncio.sleep(10)
     await asyncio.to_thread(pgserver.start, pg_url)
+    marks["pg_up"] = time.monotonic()
     log.append(f"{time.monotonic() - t0:.0f} s: PostgreSQL started")
 
 
@@ -173,6 +180,7 @@ async def the_class(
     learners = [Learner() for _ in range(args.lessons)]
     tables: list[dict[str, Any]] = [{} for _ in range(args.tables)]
     log: list[str] = []
+    marks: dict[str, float] = {}
     t0 = time.monotonic()
     jobs = [
         asyncio.create_task(lesson_learner(url, me, lessons, i, args.pause, stop))
@@ -182,7 +190,7 @@ async def the_class(
         for i, out in enumerate(tables)
     ]
     if args.chaos:
-        jobs.append(asyncio.create_task(chaos(cluster, pg_url, args.seconds, log, t0)))
+        jobs.append(asyncio.create_task(chaos(cluster, pg_url, args.seconds, log, t0, marks)))
     await asyncio.sleep(args.seconds)
     stop.set()
     await asyncio.gather(*jobs, return_exceptions=True)
@@ -203,8 +211,23 @@ async def the_class(
         "table_reconnections": sum(len(t.get("lost", [])) for t in tables),
         "table_stuck_max_s": round(max((x for t in tables for x in table_stuck(t)), default=0), 1),
         "events": log,
+        "lesson_clicks_pg_down": figures(window(learners, marks, "pg_down", "pg_up")),
+        "lesson_clicks_pg_back_10s": figures(window(learners, marks, "pg_up", None, 10.0)),
         "_learners": learners,
     }
+
+
+def window(
+    learners: list[Learner], marks: dict[str, float], start: str, end: str | None, span: float = 0
+) -> list[float]:
+    """The lesson clicks answered between two marks (or ``span`` seconds after ``start``)."""
+    if start not in marks:
+        return []
+    lo = marks[start]
+    hi = marks.get(end, lo) if end else lo + span
+    return [
+        dt for me in learners for dt, at in zip(me.clicks, me.at, strict=True) if lo <= at <= hi
+    ]
 
 
 def lost_steps(store: ProgressStore, learners: list[Learner]) -> tuple[int, int]:
