@@ -59,11 +59,12 @@ class HandReview:
         )
 
 
-def review_hand(game: Game, hand: int) -> HandReview:
-    """Every decision of the learner in hand ``hand`` (0-based) of ``game``, priced."""
+def review_hand(game: Game, hand: int, seat: int = LEARNER) -> HandReview:
+    """Every decision of ``seat`` (the learner's, A, at the practice table) in hand
+    ``hand`` (0-based) of ``game``, priced."""
     replayed = game.replayed(hand)
     rec = game.hands[hand]
-    out = review(replayed.state, LEARNER, seed=rec.seed)
+    out = review(replayed.state, seat, seed=rec.seed)
     return HandReview(
         out.decisions,
         tuple(rec.undone),

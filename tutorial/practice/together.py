@@ -165,6 +165,9 @@ class Table:
         self.settings = settings
         self.version = rows.version
         self.started = rows.started
+        host = rows.value.get("host") if isinstance(rows.value, dict) else None
+        self.host: int | None = host if host in SEATS else None
+        """The seat of the player who opened the table (who starts the game)."""
         self.players: dict[int, SeatRow] = {p.seat: p for p in rows.seats if p.seat in SEATS}
         self.actions = rows.actions
         hands: dict[int, list[ActionRow]] = {}

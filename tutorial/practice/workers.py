@@ -42,7 +42,7 @@ from tutorial.bots import BOT_NAMES, decide
 from tutorial.engine.actions import Action, parse_action
 from tutorial.engine.errors import InvalidInput
 from tutorial.engine.observe import Observation
-from tutorial.practice.game import Game
+from tutorial.practice.game import LEARNER, Game
 
 if TYPE_CHECKING:
     from tutorial.coach.hint import Hint
@@ -245,6 +245,8 @@ class ReviewHand:
 
     game: str
     hand: int
+    seat: int = LEARNER
+    """Whose decisions (a shared table reviews each player's seat)."""
 
     def run(self) -> dict[str, Any]:  # in the worker
         from tutorial.bots import BOT_NAMES
@@ -253,7 +255,7 @@ class ReviewHand:
         game = Game.from_json(json.loads(self.game), BOT_NAMES)
         if game is None:
             raise ValueError("not a valid game")
-        return review_hand(game, self.hand).to_json()
+        return review_hand(game, self.hand, self.seat).to_json()
 
     @staticmethod
     def read(data: Any) -> HandReview:
@@ -282,7 +284,7 @@ def submit_think(obs: Observation, seed: int) -> Future[Hint]:
     return _submit(_run, (job,), job.read)
 
 
-def submit_review(game: Game, hand: int) -> Future[HandReview]:
-    """The review of hand ``hand`` (0-based) of ``game``."""
-    job = ReviewHand(json.dumps(game.to_json()), hand)
+def submit_review(game: Game, hand: int, seat: int = LEARNER) -> Future[HandReview]:
+    """The review of ``seat``'s decisions in hand ``hand`` (0-based) of ``game``."""
+    job = ReviewHand(json.dumps(game.to_json()), hand, seat)
     return _submit(_run, (job,), job.read)

@@ -80,6 +80,12 @@ def _make_pages(s: Session) -> dict[str, st.Page]:
             icon=":material/playing_cards:",
             url_path="play",
         ),
+        "table": st.Page(
+            _page("table"),
+            title=t("Play together"),
+            icon=":material/groups:",
+            url_path="table",
+        ),
         "retry": st.Page(
             _page("retry"),
             title=t("Retry your mistakes"),

@@ -207,3 +207,14 @@ PLAY_PROFILE: Slot[str] = Slot("play_profile", str)
 """The game picker of a new game (a widget)."""
 PLAY_LINE: Slot[tuple[Any, ...]] = Slot("play_line", tuple)
 """The review's line shown: ``(hand key, decision, which line, step)``."""
+
+# -- the shared table (/table) -------------------------------------------------------------------
+TABLE_HERE: Slot[Any] = Slot("_table_here", object)
+"""This session's place at a shared table (:class:`tutorial.ui.play.together.Here`)."""
+TABLE_SECRETS: Slot[dict[str, Any]] = Slot("_table_secrets", dict)
+"""Table code → the secret of this session's seat there (so opening the invite link in the
+same tab keeps the seat; a new tab or a reload has it from its own address)."""
+TABLE_NAME: Slot[str] = Slot("tbl_name", str)
+"""The player's name field (a widget)."""
+TABLE_JOIN: Slot[str] = Slot("tbl_join", str)
+"""The "join with a code" field (a widget)."""

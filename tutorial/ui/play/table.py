@@ -9,6 +9,8 @@ appear in :func:`deal_reveal` once it is over. Everything comes from
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from tutorial.engine.cards import Card, Suit, iter_bits
 from tutorial.engine.observe import Observation
 from tutorial.engine.profiles import get_profile
@@ -24,11 +26,15 @@ Tally = dict[int, tuple[int, int]]
 """Seat → (tricks won, card points in them)."""
 
 
-def seat_title(t: Translator, seat: int, obs: Observation) -> str:
+def seat_title(t: Translator, seat: int, obs: Observation, name: str | None = None) -> str:
+    """The seat's heading as the observer (``obs.seat``) sees it: you, your partner or an
+    opponent, the player's name at a shared table (plain text: the drawing escapes it)."""
     letter = SEAT_LETTERS[seat]
-    if seat == LEARNER:
+    if name:
+        letter = f"{letter} · {name}"
+    if seat == obs.seat:
         title = t("{seat} · you", seat=letter)
-    elif seat == 2:
+    elif seat == (obs.seat + 2) % 4:
         title = t("{seat} · your partner", seat=letter)
     else:
         title = t("{seat} · opponent", seat=letter)
@@ -89,10 +95,13 @@ def _views(
     return tuple(svg.CardView(Card(c).code, card_label(t, c, trump, p)) for c in cards)
 
 
-def table_html(t: Translator, g: Game) -> str:
-    """The table as seat A sees it, with an empty slot at A for the card buttons."""
+def table_html(
+    t: Translator, g: Game, seat: int = LEARNER, names: Mapping[int, str] | None = None
+) -> str:
+    """The table as ``seat`` sees it (A at the practice table), drawn at the bottom with an
+    empty slot for its card buttons; ``names``: the players' names at a shared table."""
     state = g.state()
-    obs = g.observation(LEARNER)
+    obs = g.observation(seat)
     trump = obs.trump if obs.trump >= 0 else None
     p = get_profile(g.profile)
     plays = list(state.trick_plays)
@@ -113,7 +122,7 @@ def table_html(t: Translator, g: Game) -> str:
         )
     elif obs.phase is Phase.PLAY:
         who = SEAT_LETTERS[obs.to_act]
-        caption = t("Your turn") if obs.to_act == LEARNER else t("{seat} to play", seat=who)
+        caption = t("Your turn") if obs.to_act == seat else t("{seat} to play", seat=who)
     trick = []
     for n, play in enumerate(plays):
         top = svg.CardView(
@@ -131,7 +140,7 @@ def table_html(t: Translator, g: Game) -> str:
     view = svg.TableView(
         trump,
         trump_text(t, trump),
-        {SEAT_LETTERS[s]: seat_title(t, s, obs) for s in range(4)},
+        {SEAT_LETTERS[s]: seat_title(t, s, obs, (names or {}).get(s)) for s in range(4)},
         {},
         trick,
         caption,
@@ -139,7 +148,8 @@ def table_html(t: Translator, g: Game) -> str:
         winner_seat,
         seat_notes=seat_notes(t, obs, state),
         legend=legend(t),
-        slot="A",
+        slot=SEAT_LETTERS[seat],
+        bottom=Seat(seat),
     )
     return svg.table_html(view)
 

@@ -153,9 +153,19 @@ class TableView:
     """The slot seat's cards that go beneath the card it chooses (an open pile): not offered,
     drawn under the slot with ``beneath_text``, so every card the seat holds is in view."""
     beneath_text: str = ""
+    bottom: Seat = Seat.A
+    """The seat drawn at the bottom (the viewer's own, at a shared table): the others follow
+    it clockwise (left, top, right), each played card in front of its seat."""
 
 
 _POS = {Seat.A: "south", Seat.B: "west", Seat.C: "north", Seat.D: "east"}
+
+
+def _at(view: TableView, seat: Seat) -> Seat:
+    """Where ``seat`` sits on the drawing: the place A takes when ``view.bottom`` is at the
+    bottom (the CSS names the places by the seats of the unrotated table)."""
+    return Seat((seat - view.bottom) % 4)
+
 
 TABLE_CSS = """
 <style>
@@ -309,7 +319,7 @@ def table_html(view: TableView) -> str:
     headings, so Markdown adds no "link to heading" Tab stops."""
     # on a phone B and D share a row; a side seat whose cards are buttons gets a row of its
     # own (in half a row its six buttons stood in one column, a screen and a half high)
-    at = {s.letter: _POS[s] for s in Seat}.get(view.slot or "")
+    at = {s.letter: _POS[_at(view, s)] for s in Seat}.get(view.slot or "")
     side = " cc-side-slot" if at in ("west", "east") else ""
     # the learner's buttons at the bottom (the practice table): on a wide screen the top
     # and bottom seats span the table, so the side seats are not squeezed by nine buttons
@@ -325,7 +335,8 @@ def table_html(view: TableView) -> str:
         by_code = {c.code: c for c in hand}
         order = hand_order([c.code for c in hand], view.trump)
         # a long hand in half a phone's row: smaller cards (nine 38 px cards left 10 px each)
-        many = " cc-many" if _POS[s] in ("west", "east") and len(order) >= 7 and not side else ""
+        place = _POS[_at(view, s)]
+        many = " cc-many" if place in ("west", "east") and len(order) >= 7 and not side else ""
         cards = _fan([by_code[code] for code in order], view.trump, many) if order else ""
         title = _title_html(view.seat_titles.get(seat, seat), seat)
         notes = "".join(
@@ -333,7 +344,7 @@ def table_html(view: TableView) -> str:
         )
         lead = " cc-lead" if view.leader == seat else ""
         out.append(
-            f'<div class="cc-seat cc-{_POS[s]} cc-team-{team}{lead}" data-seat="{seat}">'
+            f'<div class="cc-seat cc-{place} cc-team-{team}{lead}" data-seat="{seat}">'
             f'<div class="cc-head"><span class="cc-seat-title" role="heading" aria-level="3">'
             f"{title}</span>{notes}</div>"
             + cards
@@ -342,11 +353,13 @@ def table_html(view: TableView) -> str:
             + "</div>"
         )
     plays = []
+    letters = {x.letter: x for x in Seat}
     for p in view.trick:
+        where = _at(view, letters[p.seat]).letter if p.seat in letters else p.seat
         pile = "".join(card_svg(c, view.trump) for c in (p.top, *p.beneath))
         tag = escape(p.seat) + (f" · {escape(p.note)}" if p.note else "")
         plays.append(
-            f'<div class="cc-play cc-at-{escape(p.seat)}" data-seat="{escape(p.seat)}">'
+            f'<div class="cc-play cc-at-{escape(where)}" data-seat="{escape(p.seat)}">'
             f'<div class="cc-pile">{pile}</div><span>{tag}</span></div>'
         )
     out.append(
