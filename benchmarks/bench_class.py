@@ -21,8 +21,9 @@ through nginx; "stuck" is the time from the lost connection to the first run ans
 after it (goal: no learner over 10 s). Afterwards, once the spools are drained, every step
 item a lesson learner saw is looked up in PostgreSQL (goal: 0 answers lost).
 
-Reported: the figures and the goals, the machine's load average before and after, the
-command. Run under the heavy lock:
+Reported: the figures and the goals, and the baseline measured first in the same run (one
+lesson learner and one table alone, ``--baseline`` seconds: each p50 is also given as a
+ratio to it), the machine's load average before and after, the command. Run under the heavy lock:
 ``flock /tmp/cinch-heavy.lock .venv/bin/python benchmarks/bench_class.py [--seconds 300]
 [--chaos] [--json]``
 """
@@ -250,6 +251,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--pause", type=float, default=2.0, help="seconds between lesson clicks")
     ap.add_argument("--think", type=float, default=1.0, help="seconds before a card click")
     ap.add_argument("--chaos", action="store_true", help="kill a replica, restart PostgreSQL")
+    ap.add_argument(
+        "--baseline", type=float, default=30.0, help="seconds of 1 learner and 1 table alone first"
+    )
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     if not (1 <= args.lessons <= 16 and 0 <= args.tables <= 16 and 10 <= args.seconds <= 900):
@@ -267,6 +271,10 @@ def main(argv: list[str] | None = None) -> int:
             "CINCH_TRICK_PAUSE": os.environ.get("CINCH_TRICK_PAUSE", "0.5"),
         }
         with running_cluster(2, env=env) as cluster:
+            alone = argparse.Namespace(**{**vars(args), "lessons": 1, "tables": 1})
+            alone.chaos, alone.seconds = False, args.baseline
+            base = asyncio.run(the_class(cluster.url, alone, cluster, pg))
+            base.pop("_learners")
             out = asyncio.run(the_class(cluster.url, args, cluster, pg))
             learners = out.pop("_learners")
             store = ProgressStore(url=pg)
@@ -277,6 +285,12 @@ def main(argv: list[str] | None = None) -> int:
                 seen, lost = lost_steps(store, learners)
             out["steps_seen"], out["steps_lost"] = seen, lost
             out["replica_restarts"] = list(cluster.restarts)
+    out["baseline_alone"] = {
+        k: base[k] for k in ("lesson_clicks", "card_shown", "bots_reply", "click_to_turn")
+    }
+    for k in ("lesson_clicks", "card_shown", "bots_reply"):
+        b, c = base[k].get("p50_ms"), out[k].get("p50_ms")
+        out[f"{k}_p50_vs_alone"] = round(c / b, 2) if b and c else None
     out["load_before"] = [round(x, 1) for x in load_before]
     out["load_after"] = [round(x, 1) for x in os.getloadavg()]
     out["command"] = "benchmarks/bench_class.py " + " ".join(argv or sys.argv[1:])
