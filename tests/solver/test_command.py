@@ -131,3 +131,15 @@ def test_a_hand_stopped_in_the_middle_of_a_trick_is_solved_there(
     _, [after] = _run(capsys, str(later))
     assert after["result"]["to_play"] == "D"  # type: ignore[index]
     assert after["result"]["value"] == result["value"]  # type: ignore[index]
+
+
+@pytest.mark.parametrize("name", ["bidding.yaml", "naming-trump.yaml"])
+def test_a_hand_stopped_before_trump_is_a_located_error_not_an_internal_one(
+    capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    code, [obj] = _run(capsys, str(ROOT / "examples" / "decide" / name))
+    assert code == 2
+    error = obj["error"]
+    assert isinstance(error, dict)
+    assert error.get("reason") != "internal_error", error
+    assert error["line"] and "before trump is named" in str(error["text"]), error

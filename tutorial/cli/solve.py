@@ -92,6 +92,11 @@ def solve_file(
             raise where.error(("kind",), f"cinch solve needs a `hand` scenario, not {rep.kind!r}")
         if rep.report.thrown_in:
             raise where.error(("bids",), "everyone passed: the hand is thrown in, nothing to solve")
+        if rep.report.trump is None:  # the bidding (or naming trump) is where it stops
+            raise where.error(
+                ("trump",) if "trump" in doc.data else ("bids",),
+                "the hand stops before trump is named: there is no play to solve",
+            )
         plays = doc.data.get("plays") if isinstance(doc.data, dict) else None
         pos = position_of(rep.report, plays)
         limit = Limit.of(max_nodes, max_ms) if max_nodes is not None or max_ms is not None else None
