@@ -150,7 +150,8 @@ FLOORS: dict[str, int] = {
     # uses to turn Leitner boxes into cards; it imports nothing of the package
     "review_schedule": 0,
     # 1: the ground — the rules engine and the tools everything uses
-    **dict.fromkeys(["engine", "yamldoc", "i18n", "eta", "devserver", "store"], 1),
+    # (addresses: the server's redirect of nested addresses, imports nothing of the package)
+    **dict.fromkeys(["engine", "yamldoc", "i18n", "eta", "devserver", "store", "addresses"], 1),
     # 2: what reads scenarios, solves, explains and keeps progress
     **dict.fromkeys(["scenario", "solver", "explain", "progress", "jobs"], 2),
     # 3: lessons, drills and bots (and the store's helpers around progress)

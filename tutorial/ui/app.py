@@ -10,6 +10,7 @@ import streamlit as st
 from streamlit.errors import StreamlitAPIException
 from streamlit.runtime.scriptrunner_utils.exceptions import ScriptControlException
 
+from tutorial.addresses import NESTED
 from tutorial.i18n import LANGS
 from tutorial.progress import CODE_LENGTH
 from tutorial.ui import heap, runtiming, slots
@@ -226,8 +227,26 @@ def main() -> None:
         _main(run)
 
 
+def nested_notice(s: Session) -> bool:
+    """A nested address (``/lesson/two-pedros``) was redirected here with its rest in
+    ``?nested=`` (:mod:`tutorial.addresses`): drop it from the address; on the lesson page
+    use it when it names a lesson (the page meant); otherwise True — the page says that
+    the address had parts the app does not know."""
+    qp = st.query_params
+    if NESTED not in qp:
+        return False
+    rest = str(qp.get(NESTED) or "")
+    del qp[NESTED]
+    path = unquote(urlparse(st.context.url or "").path).strip("/")
+    if path == "lesson" and "lesson" not in qp and "/" not in rest and course().lesson(rest):
+        qp["lesson"] = rest
+        return False
+    return True
+
+
 def _main(run: dict[str, str]) -> None:
     s = slots.SESSION.set(setup())
+    nested = nested_notice(s)
     all_pages = pages(s)
     missing = missing_page(s, all_pages)
     listed = list(all_pages.values()) + ([missing] if missing else [])
@@ -239,6 +258,11 @@ def _main(run: dict[str, str]) -> None:
     sidebar(s, all_pages, page)
     show_notes(s)
     watch_reconnect()
+    if nested and not slots.PAGE_NOT_FOUND.get():  # (the home page says that one)
+        st.info(
+            s.t("That address has more parts than the app knows; here is the nearest page."),
+            icon=":material/info:",
+        )
     notice = st.empty()  # filled after the page: it knows then whether a save failed
     try:
         page.run()
