@@ -125,8 +125,13 @@ export default function(component) {
     b.addEventListener('click', (e) => {
       e.preventDefault();
       if (root.dataset.sent !== undefined) return;  // this position's card is on its way
+      // nor within 300 ms of the click before: fast clicks meant for the cards before are
+      // not played in the next position when it comes at once (the learner won the trick
+      // and leads again)
+      if (at !== null && Date.now() - Number(root.dataset.sentAt || 0) < 300) return;
       if (forbidden) { say(b); bring(); return; }
       root.dataset.sent = b.dataset.card;
+      root.dataset.sentAt = String(Date.now());
       root.querySelectorAll('button.cb-card').forEach(
         (o) => o.setAttribute('aria-disabled', 'true'));
       why.textContent = data.sent;
