@@ -87,3 +87,14 @@ def test_the_scan_sees_a_violation(seeded_server: str) -> None:
         found = AXE.severe(AXE.scan(page, "drills en 1280"))
         browser.close()
     assert any(f.rule == "color-contrast" for f in found), [f.report() for f in found]
+
+
+def test_the_dark_theme_s_chosen_segment_is_readable(seeded_server: str) -> None:
+    """A browser that asks for a dark theme gets Streamlit's dark one: the rules page's chosen
+    game ("Cinch to 62", a segment) was its dark red on its own tint, 3.6:1."""
+    with pw.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        found = AXE.walk_pages(browser, seeded_server, ["rules"], "en", 1280, "", "dark")
+        browser.close()
+    bad = AXE.severe(found)
+    assert not bad, "\n".join(f.report() for f in bad)

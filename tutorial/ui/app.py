@@ -138,6 +138,8 @@ PAGE_CSS = """<style>
 [data-testid="InputInstructions"]{display:none}
 [data-testid="stMarkdownContainer"] table{display:block;max-width:100%;overflow-x:auto}
 .stApp [data-testid="stCaptionContainer"]{opacity:.75}
+.stApp [data-testid="stButtonGroup"] button[data-selected="true"],
+.stApp [data-testid="stButtonGroup"] button[data-selected="true"] *{color:inherit}
 </style>"""
 # InputInstructions: Streamlit's "Press Enter to submit form" under a text field, English in
 # every language; on a phone it covered the learner code being typed (each field here has
@@ -145,7 +147,10 @@ PAGE_CSS = """<style>
 # bid advisor's calls) scrolls inside its column on a phone instead of running off the screen.
 # Captions: Streamlit draws them in the text colour at opacity .6 (#828180 on white, 3.9:1,
 # under WCAG AA's 4.5:1 for text this size: axe's color-contrast on most pages); at .75 they
-# are 6.1:1 in the light theme (8.9:1 in the dark), still lighter than the text they follow
+# are 6.1:1 in the light theme (8.9:1 in the dark), still lighter than the text they follow.
+# A chosen pill or segment (the rules page's "Cinch to 62", a card picked): Streamlit writes
+# it in the primary red on its own tint, 3.6:1 in the dark theme (#cf4250 on #291a1a); in
+# the text colour it is 13:1 there (the tint and the red border still mark the choice)
 
 
 def page_setup(s: Session) -> None:
