@@ -79,7 +79,7 @@ def test_a_seat_not_to_act_is_a_located_error(capsys: pytest.CaptureFixture[str]
 @pytest.mark.parametrize(
     ("content", "line", "why"),
     [
-        ("kind: hand\ndealer: D\n", 1, "deal: expected a mapping"),
+        ("kind: hand\ndealer: D\n", 1, "missing key 'deal'"),
         ("kind: legal\ntrump: S\nleader: A\ncards: []\nhand: [5C]\n", 1, "needs a `hand` scenario"),
         ("kind: [\n", 1, ""),
     ],
