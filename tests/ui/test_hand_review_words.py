@@ -117,3 +117,22 @@ def test_the_points_line_follows_the_language_s_punctuation(lang: str) -> None:
         "pagat-62", 2, False, 3, 9, 2, (0, 0, 0, 0), (), (0, 0), (4, 10), owners, True, (4, 10)
     )
     assert OWNERS[lang] in _result_lines(get_translator(lang), r)
+
+
+def test_a_close_call_in_the_review_names_the_margin_between_the_options() -> None:
+    """Seen in the browser walk (fr seed 4242): "passe, 7 sont à moins de 0,1" where the two
+    calls were 1.2 apart (the margin was the action's own standard error)."""
+    d = _d(0, "bid", "best", "pass", "pass", 0.0)
+    d["options"] = [{"action": "pass", "value": -0.7}, {"action": "7", "value": -1.9}]
+    d["close"] = ["7"]
+    review = HandReview.from_json({"decisions": [d], "undone": [], "hints": [], "lines": {}})
+    t = get_translator("fr")
+    text = playreview.decision_text(t, review.decisions[0])
+    assert (
+        t(
+            "A close call: {options} are within {margin} of each other on average.",
+            options="passe, 7",
+            margin="1,2",
+        )
+        in text
+    ), text

@@ -75,10 +75,13 @@ def decision_text(t: Translator, d: Decision) -> str:
         text += " " + t(GAVE_AWAY, points=number(t, d.gave_away), best=best)
     if d.close:
         names = ", ".join(_action_text(t, str(a)) for a in (d.best, *d.close))
+        values = dict(d.options)
+        top = max(values.values())
+        margin = max(top - values.get(a, top) for a in (d.best, *d.close))
         text += " " + t(
             "A close call: {options} are within {margin} of each other on average.",
             options=names,
-            margin=number(t, max(0.1, 2 * (d.cost_se if d.cost_se != float("inf") else 0))),
+            margin=number(t, max(0.1, margin)),
         )
     return text
 
