@@ -17,7 +17,7 @@ from tutorial.coach.advise import Advice
 from tutorial.coach.hint import Hint
 from tutorial.coach.reasons import action_words
 from tutorial.engine.actions import Action, Call, NameTrump, PlayCard
-from tutorial.engine.cards import Card
+from tutorial.engine.cards import Card, Suit
 from tutorial.engine.profiles import get_profile
 from tutorial.explain import card_roles, suit_name
 from tutorial.i18n import Translator
@@ -226,19 +226,18 @@ def advice_view(t: Translator, advice: Advice) -> None:
     ]
     if lines:
         st.markdown("\n".join(f"- {line}" for line in lines))
-    head = [t("Call"), t("Trump"), t("Your score"), t("Against the other side"), t("Verdict")]
+    head = [t("Call"), t("Your score"), t("Against the other side"), "✓"]
     rows = []
     for c in advice.calls:
         mark = " ◀" if c.call == advice.best else ""
-        trump = action_words(t, str(NameTrump(c.suit))) if c.suit is not None else "—"
-        verdict = t("one of the best") if c.best else t("worse")
+        trump = f" {Suit(c.suit).symbol}" if c.suit is not None else ""
         err = "" if c.se == float("inf") else f" ± {number(t, 2 * c.se)}"
         rows.append(
-            f"| {_call_text(t, c.call)}{mark} | {trump} | {number(t, c.score_change, True)} | "
-            f"{number(t, c.net, True)}{err} | {verdict} |"
+            f"| {_call_text(t, c.call)}{trump}{mark} | {number(t, c.score_change, True)} | "
+            f"{number(t, c.net, True)}{err} | {'✓' if c.best else '—'} |"
         )
     st.markdown(
-        "| " + " | ".join(head) + " |\n|---|---|---|---|---|\n" + "\n".join(rows),
+        "| " + " | ".join(head) + " |\n|---|---|---|---|\n" + "\n".join(rows),
     )
     notes = [
         t(
@@ -252,7 +251,10 @@ def advice_view(t: Translator, advice: Advice) -> None:
             notes.append(close)
         notes.append(objective_line(t, ev))
     notes.append(
-        t("± is twice the standard error: calls within it of the best are among the best.")
+        t(
+            "± is twice the standard error; ✓ marks the calls within it of the best (among "
+            "the best); the suit is the trump your side would name."
+        )
     )
     st.caption("  \n".join(notes))
 
