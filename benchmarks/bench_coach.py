@@ -11,6 +11,9 @@ answer (one evaluation behind the hint and the ◀), so the advisor's figures ar
 The baseline, measured in the same run, is one hand played out by ``rules`` players (the
 evaluator's unit of work for calls): figures are also given as a multiple of it.
 
+``--cpu``: the same hints timed in this process by their CPU time (``time.process_time``):
+what one free core needs, which the wall clock under load does not show.
+
 ``--policy``: the playout policy for calls, trump and keeps, measured. The same decisions
 are evaluated over the same worlds (a fixed number, ``--worlds``) twice: each world played
 out by ``rules`` players (the evaluator's policy) and each world solved double-dummy once the
@@ -115,6 +118,35 @@ def table(profile: str, hands: int, seed: int) -> dict[str, Any]:
     }
 
 
+# -- one core: the hint's CPU time --------------------------------------------------------------
+def cpu(profile: str, hands: int, seed: int) -> dict[str, Any]:
+    """The hint (what a Think job runs) timed in this process with ``time.process_time`` at
+    every decision of seat A with a choice, hands played by ``expert`` bots: what one free
+    core needs, whatever the machine's load does to the wall clock."""
+    from tutorial.coach.hint import hint
+
+    rng = random.Random(seed)
+    times: dict[str, list[float]] = defaultdict(list)
+    for h in range(hands):
+        s = State.random_deal(get_profile(profile), rng.randrange(4), rng)
+        hand_seed = seed * 1000 + h
+        while not s.is_terminal():
+            if s.is_chance():
+                s.apply(s.chance_outcome(rng))
+                continue
+            obs = observe(s, s.to_act)
+            if s.to_act == 0 and len(legal_actions(obs)) > 1:
+                c = time.process_time()
+                action = hint(obs, hand_seed).action
+                times[kind_of(obs, legal_actions(obs))].append((time.process_time() - c) * 1e3)
+            else:
+                action = decide("expert", obs, hand_seed)
+            s.apply(action)
+    return {k: _summary(v) for k, v in times.items()} | {
+        "all": _summary([x for v in times.values() for x in v])
+    }
+
+
 # -- the playout policy -------------------------------------------------------------------------
 def solved_points(state: State, chance: int) -> tuple[int, int]:
     """The rules bot's refill, then the play solved double-dummy: the points (AC, BD)."""
@@ -182,6 +214,7 @@ def policy(profile: str, points: int, worlds: int, seed: int) -> dict[str, Any]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--policy", action="store_true")
+    ap.add_argument("--cpu", action="store_true", help="the hint's CPU time, in this process")
     ap.add_argument("--profile", default="pagat-62")
     ap.add_argument("--hands", type=int, default=8)
     ap.add_argument("--points", type=int, default=40)
@@ -198,6 +231,12 @@ def main() -> None:
     }
     if args.policy:
         out["policy"] = policy(args.profile, args.points, args.worlds, args.seed)
+    elif args.cpu:
+        out["hint_cpu_ms"] = cpu(args.profile, args.hands, args.seed)
+        base = out["baseline_rules_hand_cpu_ms"]
+        out["hint_cpu_p95_in_rules_hands"] = {
+            k: round(v["p95"] / base) for k, v in out["hint_cpu_ms"].items()
+        }
     else:
         out["table"] = table(args.profile, args.hands, args.seed)
         base = out["baseline_rules_hand_cpu_ms"]
