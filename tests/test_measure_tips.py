@@ -18,8 +18,16 @@ import yaml
 
 from tutorial.engine.actions import Call, NameTrump, PlayCard
 from tutorial.engine.cards import parse_index
+from tutorial.engine.hand import Hand
 from tutorial.engine.state import State
-from tutorial.lessons.solvercheck import hand_of
+from tutorial.scenario.setup import HandSetup
+from tutorial.yamldoc import Where, YamlDoc
+
+
+def hand_of(data: Any, before: tuple[int, int] | None = None) -> Hand:
+    """The hand a ``hand`` scenario mapping stops at (or just before card ``before``)."""
+    return HandSetup.from_json(data, Where(YamlDoc("test", data, None))).hand(before)
+
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -77,7 +85,7 @@ def test_bid_on_strength_needs_a_fair_hand_and_the_first_call() -> None:
     first = state_of("09-bid-eight.yaml", bids=[], trump=None, plays=None)
     found = M.bid_on_strength(first)
     assert found is not None and found.tip == (Call(8),) and found.alt == (Call(11),)
-    after = state_of("09-bid-eight.yaml", bids=["8"], trump=None, plays=None)
+    after = state_of("09-bid-eight.yaml", bids=[8], trump=None, plays=None)
     assert M.bid_on_strength(after) is None  # not the first call any more
 
 

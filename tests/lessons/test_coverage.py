@@ -111,12 +111,8 @@ def test_the_same_trick_written_twice_is_the_same_question() -> None:
     inline = {"kind": "trick", "trump": "H", "leader": "A", "cards": ["KC", "5D", "6H", "5H"]}
     a, _ = replay_data({**inline, "expect": {"winner": "C"}}, None)
     b, _ = replay_data(inline, None)
-    assert _asks(Scenario(inline, a, "x"), "winning_card") == _asks(
-        Scenario(inline, b, "y"), "winning_card"
-    )
-    assert _asks(Scenario(inline, a, "x"), "winner") != _asks(
-        Scenario(inline, b, "y"), "winning_card"
-    )
+    assert _asks(Scenario(a, "x"), "winning_card") == _asks(Scenario(b, "y"), "winning_card")
+    assert _asks(Scenario(a, "x"), "winner") != _asks(Scenario(b, "y"), "winning_card")
 
 
 def test_no_two_questions_ask_the_same_thing(course: Course) -> None:

@@ -61,8 +61,8 @@ def test_a_call_is_worked_out_by_the_engine(tmp_path: Path) -> None:
     assert d.options == ("pass", "7", "8", "9", "10", "11", "12", "13", "14")
     assert d.legal == d.options and not d.illegal  # B speaks first: anything goes
     spades = d.holdings["S"]
-    assert spades["trumps"] == ["KS", "TS", "8S", "5S"]
-    assert [(n, c, v) for n, c, v in spades["points"]] == [
+    assert spades.trumps == ("KS", "TS", "8S", "5S")
+    assert [(n, c, v) for n, c, v in spades.points] == [
         ("game", "TS", 1),
         ("right_pedro", "5S", 5),
     ]

@@ -8,6 +8,7 @@ import random
 import re
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -20,9 +21,16 @@ from tutorial.engine.trumps import TRUMP_MASK
 from tutorial.i18n import LANGS
 from tutorial.lessons.course import load_course
 from tutorial.lessons.model import Course, Lesson, Question, Step
-from tutorial.lessons.solvercheck import hand_of
+from tutorial.scenario.setup import HandSetup
 from tutorial.solver.analyse import solve
 from tutorial.solver.position import Position
+from tutorial.yamldoc import Where, YamlDoc
+
+
+def hand_of(data: Any, before: tuple[int, int] | None = None) -> Hand:
+    """The hand a ``hand`` scenario mapping stops at (or just before card ``before``)."""
+    return HandSetup.from_json(data, Where(YamlDoc("test", data, None))).hand(before)
+
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -71,8 +79,8 @@ def flat(text: str) -> str:
 
 def test_m1_the_open_pile_prompt_names_the_scenarios_dealer(course: Course) -> None:
     q = question(course, "play-and-surplus-trumps/who-leads-first")
-    assert q.scenario is not None
-    dealer = q.scenario.data["dealer"]
+    assert q.scenario is not None and q.scenario.setup is not None
+    dealer = q.scenario.setup.dealer_letter
     says = {"es": f"reparte {dealer}", "pt": f"dá {dealer}", "fr": f"{dealer} distribue"}
     says["en"] = f"{dealer} deals"
     for lang in LANGS:

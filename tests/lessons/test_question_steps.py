@@ -32,7 +32,7 @@ def test_lesson_1_asks_no_question_about_tricks_before_the_trick_step() -> None:
     ids = [s.id for s in lesson.steps]
     assert not lesson.questions_of(ids[0])  # the first step asks nothing yet
     # the first step that shows a trick on the table (a trump played in it)
-    shown = next(s.id for s in lesson.steps if s.scenario and s.scenario.data["kind"] == "trick")
+    shown = next(s.id for s in lesson.steps if s.scenario and s.scenario.kind == "trick")
     assert ids.index(shown) < ids.index("a-first-trick")
     for q in lesson.questions:  # each asked at or after the step teaching it, never before
         words = q.prompt.get("en").lower() + q.right.get("en").lower()

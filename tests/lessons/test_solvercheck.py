@@ -13,10 +13,18 @@ import yaml
 
 from tests.lessons.test_loader import good_lesson, problems_of, write_course
 from tutorial.cli import main
+from tutorial.engine.hand import Hand
 from tutorial.lessons.course import load_course
-from tutorial.lessons.solvercheck import hand_of
+from tutorial.scenario.setup import HandSetup
 from tutorial.solver.analyse import solve
 from tutorial.solver.position import Position
+from tutorial.yamldoc import Where, YamlDoc
+
+
+def hand_of(data: Any, before: tuple[int, int] | None = None) -> Hand:
+    """The hand a ``hand`` scenario mapping stops at (or just before card ``before``)."""
+    return HandSetup.from_json(data, Where(YamlDoc("test", data, None))).hand(before)
+
 
 # Spades trump. Trick 2: D leads the Right Pedro 5♠, A plays 8♠, B 9♠; C, last to play,
 # can take it with Q♠ (A–C 11 under best play) or let it go with 3♠ (A–C 6).

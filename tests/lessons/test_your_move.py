@@ -17,7 +17,7 @@ from tutorial.explain import explain_illegal
 from tutorial.i18n import LANGS, get_translator
 from tutorial.lessons.cardwhy import illegal_feedback, move_feedback, trick_end
 from tutorial.lessons.course import load_course
-from tutorial.lessons.model import YourMove
+from tutorial.lessons.model import TrickEnd, YourMove
 from tutorial.scenario.results import TablePlay
 
 
@@ -54,13 +54,8 @@ def test_a_your_move_is_worked_out_by_the_engine(tmp_path: Path) -> None:
     assert set(move.illegal) == {"AS", "TD", "3S"}
     assert move.illegal["AS"]["reason"] == "must_follow_suit_or_trump"
     # each other legal card: the trick played to the end with it
-    assert move.outcomes["8C"] == {
-        "winner": "D",
-        "winning_card": "5H",
-        "points": 10,
-        "captured": ["right_pedro", "left_pedro"],
-    }
-    assert move.outcomes["6H"]["winner"] == "C"
+    assert move.outcomes["8C"] == TrickEnd("D", "5H", 10, ("right_pedro", "left_pedro"))
+    assert move.outcomes["6H"].winner == "C"
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -168,7 +163,7 @@ def test_the_feedback_names_the_points_low_of_the_51_point_game_included() -> No
     # lesson 08: 2♥ stayed in the stock, so Low is 3♥, the lowest trump in play; C's 3♥ on
     # B's 8♥ would let D's K♥ capture it: 1 point, Low, for B and D
     move, trick, trump = _move("fifty-one-and-variants", "t1c3")
-    assert move.outcomes["3H"]["captured"] == ["low"] and move.outcomes["3H"]["points"] == 1
+    assert move.outcomes["3H"].captured == ("low",) and move.outcomes["3H"].points == 1
     for lang in LANGS:
         t = get_translator(lang)
         said = move_feedback(t, lang, move, "3H", trick, trump)
@@ -180,12 +175,12 @@ def test_the_feedback_names_the_points_low_of_the_51_point_game_included() -> No
     )
     # in the 62-point game Low stays with its holder: never named as captured
     move62, _, _ = _move("scoring-and-bidder-goes-out", "t2c2")
-    assert all("low" not in o["captured"] for o in move62.outcomes.values())
+    assert all("low" not in o.captured for o in move62.outcomes.values())
 
 
 def test_a_trick_without_points_says_so_rather_than_zero_points() -> None:
     move, trick, trump = _move("fifty-one-and-variants", "t1c3")
-    assert move.outcomes["4H"]["points"] == 0
+    assert move.outcomes["4H"].points == 0
     en = get_translator("en")
     assert move_feedback(en, "en", move, "4H", trick, trump) == (
         "4♥ is a trump, but it ranks below 8♥. Played to the end, the trick would go to D "
@@ -241,13 +236,8 @@ def test_the_pile_moment_offers_the_top_card_and_keeps_the_cards_beneath() -> No
     assert pile.card == "AS" and pile.beneath == ("4S",)
     assert "4S" not in pile.hand and set(pile.hand) == {"AS", "KS", "QS", "TS", "8S", "5S"}
     assert set(pile.legal) == set(pile.hand)  # any card may be led
-    assert pile.outcomes["KS"] == {
-        "winner": "B",
-        "winning_card": "KS",
-        "points": 5,
-        "captured": ["left_pedro"],
-    }
-    assert pile.outcomes["5S"]["winner"] == "A"  # A's 7♠ beats the Right Pedro on top
+    assert pile.outcomes["KS"] == TrickEnd("B", "KS", 5, ("left_pedro",))
+    assert pile.outcomes["5S"].winner == "A"  # A's 7♠ beats the Right Pedro on top
     assert set(pile.feedback) == {"TS"}  # same points as A♠ here: the lesson says why
     t = get_translator("en")
     said = move_feedback(t, "en", pile, "KS", [], 3)
@@ -263,8 +253,8 @@ def test_lesson_five_hands_the_pile_to_the_learner() -> None:
     assert (pile.seat, pile.card, pile.beneath) == ("B", "KH", ("4H",))
     assert set(pile.hand) == {"KH", "TH", "9H", "7H", "3H", "2H"} and not pile.feedback
     th = pile.outcomes["TH"]
-    assert (th["winner"], th["winning_card"], th["points"]) == ("A", "QH", 6)
-    assert all(pile.outcomes[c]["winner"] == "A" for c in ("9H", "7H", "3H", "2H"))
+    assert (th.winner, th.winning_card, th.points) == ("A", "QH", 6)
+    assert all(pile.outcomes[c].winner == "A" for c in ("9H", "7H", "3H", "2H"))
     opened = l5["the-open-pile", "t1c2"]  # C takes B's pile with the ace
     assert opened.card == "AH" and set(opened.feedback) == {"7H"}
 
@@ -313,6 +303,6 @@ def test_a_partner_winning_for_now_but_beaten_later_keeps_the_trick_account() ->
     # win is the point there, not the points loaded
     en = get_translator("en")
     move, trick, trump = _move("first-steps", "t1c3", "trumping")
-    assert "QC" in move.legal and move.outcomes["QC"]["winner"] == "D"
+    assert "QC" in move.legal and move.outcomes["QC"].winner == "D"
     said = move_feedback(en, "en", move, "QC", trick, trump)
     assert said.startswith("Q♣ is neither a trump nor of the suit led, hearts"), said

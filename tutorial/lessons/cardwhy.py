@@ -5,7 +5,7 @@ language. Every fact comes from the engine's trick rules (trump tables, effectiv
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from tutorial.engine.cards import Card, parse_index
@@ -15,7 +15,7 @@ from tutorial.engine.trick import trick_winner
 from tutorial.engine.trumps import EFFECTIVE_SUIT, beats, is_trump
 from tutorial.explain import explain_illegal, point_name, suit_name, team_name
 from tutorial.i18n import Translator
-from tutorial.lessons.model import Question, Text, YourMove
+from tutorial.lessons.model import Question, Text, TrickEnd, YourMove
 from tutorial.scenario.results import LegalReport, TablePlay, TrickReport
 
 SEATS = SEAT_LETTERS
@@ -95,7 +95,7 @@ def move_feedback(
         elif (
             end is not None
             and Seat(out.winner) is partner
-            and (end["winner"], end["winning_card"]) == (partner.letter, best.code)
+            and (end.winner, end.winning_card) == (partner.letter, best.code)
         ):
             return " ".join(_partner_keeps(t, move, end, partner, best))
         else:
@@ -106,7 +106,7 @@ def move_feedback(
 
 
 def _partner_keeps(
-    t: Translator, move: YourMove, end: Mapping[str, Any], partner: Seat, best: Card
+    t: Translator, move: YourMove, end: TrickEnd, partner: Seat, best: Card
 ) -> list[str]:
     """A card under the partner's winner, the trick staying with the partner: the points
     loaded on it matter, and how many more the scripted (best) card would have loaded."""
@@ -120,8 +120,8 @@ def _partner_keeps(
         trick_end(t, end),
     ]
     right = move.outcomes.get(move.card)
-    if right is not None and Seat.parse(str(right["winner"])).team is partner.team:
-        more = int(right["points"]) - int(end["points"])
+    if right is not None and Seat.parse(right.winner).team is partner.team:
+        more = right.points - end.points
         if more > 0:
             lines.append(
                 t.n(
@@ -133,11 +133,11 @@ def _partner_keeps(
     return lines
 
 
-def trick_end(t: Translator, end: Mapping[str, Any]) -> str:
+def trick_end(t: Translator, end: TrickEnd) -> str:
     """Where a trick played to the end would go, and the points it carries, named
     ("… to D with K♥: 1 point for B and D (Low).")."""
-    seat, winning = end["winner"], _pretty(end["winning_card"])
-    points = int(end["points"])
+    seat, winning = end.winner, _pretty(end.winning_card)
+    points = end.points
     if not points:
         return t(
             "Played to the end, the trick would go to {seat} with {winning}, without any points.",
@@ -145,7 +145,7 @@ def trick_end(t: Translator, end: Mapping[str, Any]) -> str:
             winning=winning,
         )
     team = team_name(t, Seat.parse(seat).team)
-    names = ", ".join(point_name(t, name) for name in end.get("captured", ()))
+    names = ", ".join(point_name(t, name) for name in end.captured)
     return t.n(
         "Played to the end, the trick would go to {seat} with {winning}: {n} point for "
         "{team} ({names}).",

@@ -4,15 +4,12 @@ the engine (:mod:`tutorial.lessons.decisions`); only the words come from the cat
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from tutorial.engine.cards import Card, Suit
 from tutorial.engine.seats import SUIT_LETTERS, Seat
 from tutorial.explain import explain_illegal, point_name, suit_name, team_name
 from tutorial.i18n import Translator
-from tutorial.lessons.decisions import best_suit, points_of
-from tutorial.lessons.model import YourDecision
+from tutorial.lessons.decisions import best_suit
+from tutorial.lessons.model import Holding, YourDecision
 
 
 def option_label(t: Translator, d: YourDecision, option: str) -> str:
@@ -69,12 +66,12 @@ def keep_lines(t: Translator, d: YourDecision) -> list[str]:
     ]
 
 
-def holding_line(t: Translator, seat: str, suit: str, h: Mapping[str, Any]) -> str:
+def holding_line(t: Translator, seat: str, suit: str, h: Holding) -> str:
     """``With ♥ hearts as trump, A would hold 2 trumps: 5♥ Q♥. Point cards among them:
     Right Pedro 5♥ (5 points).``"""
     i = SUIT_LETTERS.index(suit)
     named = f"{Suit(i).symbol} {suit_name(t, i)}"
-    trumps = [Card.parse(c).pretty for c in h["trumps"]]
+    trumps = [Card.parse(c).pretty for c in h.trumps]
     if not trumps:
         return t("With {suit} as trump, {seat} would hold no trump.", suit=named, seat=seat)
     line = t.n(
@@ -85,16 +82,16 @@ def holding_line(t: Translator, seat: str, suit: str, h: Mapping[str, Any]) -> s
         seat=seat,
         cards=" ".join(trumps),
     )
-    if not h["points"]:
+    if not h.points:
         return line + " " + t("No point card among them.")
-    cards = ", ".join(f"{point_name(t, n)} {Card.parse(c).pretty}" for n, c, _ in h["points"])
+    cards = ", ".join(f"{point_name(t, n)} {Card.parse(c).pretty}" for n, c, _ in h.points)
     return (
         line
         + " "
         + t.n(
             "Point cards among them: {cards} ({n} point).",
             "Point cards among them: {cards} ({n} points).",
-            points_of(h),
+            h.value,
             cards=cards,
         )
     )
@@ -120,7 +117,7 @@ def decision_feedback(t: Translator, lang: str, d: YourDecision, option: str) ->
         )
     bid = int(option)
     best = best_suit(d.holdings)
-    held = points_of(d.holdings[best])
+    held = d.holdings[best].value
     team = team_name(t, Seat.parse(d.seat).team)
     promise = t.n(
         "A bid of {n} promises {n} point of the 14 for {team}; if they take fewer, they lose {n}.",

@@ -46,7 +46,7 @@ from tutorial.engine.points import point_table
 from tutorial.engine.profiles import Profile, get_profile
 from tutorial.engine.seats import SEAT_LETTERS, SUIT_LETTERS
 from tutorial.lessons.dealerkeep import read_keep
-from tutorial.lessons.model import DecisionKind, Scenario, Text, YourDecision
+from tutorial.lessons.model import DecisionKind, Holding, Scenario, Text, YourDecision
 from tutorial.lessons.readers import _keys, _text
 from tutorial.scenario.results import HandReport
 from tutorial.yamldoc import Key, Where
@@ -67,35 +67,31 @@ def _trump_moment(scenario: Scenario) -> str | None:
     return ids[i + 1] if i + 1 < len(ids) else None
 
 
-def holding(profile: Profile, hand: int, suit: int) -> dict[str, Any]:
+def holding(profile: Profile, hand: int, suit: int) -> Holding:
     """What ``hand`` (a mask) holds with ``suit`` as trump: its trumps, high to low, and its
     point cards ((name, code, value), in the profile's point order)."""
-    trumps = [CODES[c] for c in profile.trumps.order[suit] if (hand >> c) & 1]
+    trumps = tuple(CODES[c] for c in profile.trumps.order[suit] if (hand >> c) & 1)
     table = point_table(profile, suit, ALL_CARDS)
-    points = [(name, CODES[c], v) for name, c, v, _ in table.cards if (hand >> c) & 1]
-    return {"trumps": trumps, "points": points}
+    points = tuple((name, CODES[c], v) for name, c, v, _ in table.cards if (hand >> c) & 1)
+    return Holding(trumps, points)
 
 
-def points_of(h: Mapping[str, Any]) -> int:
-    return sum(int(v) for _, _, v in h["points"])
-
-
-def best_suit(holdings: Mapping[str, Mapping[str, Any]]) -> str:
+def best_suit(holdings: Mapping[str, Holding]) -> str:
     """The suit that gives the hand most points, then most trumps (clubs first on a tie)."""
-    return max(SUIT_LETTERS, key=lambda s: (points_of(holdings[s]), len(holdings[s]["trumps"])))
+    return max(SUIT_LETTERS, key=lambda s: (holdings[s].value, len(holdings[s].trumps)))
 
 
 def generated(d: YourDecision, option: str) -> bool:
     """True if the engine's facts alone show ``option`` (legal, not the right one) worse."""
     if d.kind == "trump":
         mine, right = d.holdings[option], d.holdings[d.choice]
-        a = (len(mine["trumps"]), points_of(mine))
-        b = (len(right["trumps"]), points_of(right))
+        a = (len(mine.trumps), mine.value)
+        b = (len(right.trumps), right.value)
         return a[0] <= b[0] and a[1] <= b[1] and a != b
     if option == "pass":
         return False
     scripted = 0 if d.choice == "pass" else int(d.choice)
-    held = points_of(d.holdings[best_suit(d.holdings)])
+    held = d.holdings[best_suit(d.holdings)].value
     return int(option) > scripted and int(option) > held
 
 
@@ -212,4 +208,4 @@ def _option(key: str, kind: DecisionKind) -> str:
     return k if k == "pass" else str(int(k)) if k.isdigit() else k
 
 
-__all__ = ["best_suit", "generated", "holding", "is_decision_moment", "points_of", "read_decision"]
+__all__ = ["best_suit", "generated", "holding", "is_decision_moment", "read_decision"]

@@ -40,6 +40,7 @@ from tutorial.lessons.readers import (
     normal_answer,
 )
 from tutorial.scenario.files import replay_data
+from tutorial.scenario.setup import HandSetup
 from tutorial.yamldoc import Key, SourceError, Where, YamlDoc
 
 FILE_RE = re.compile(r"^[a-z0-9][a-z0-9_-]*(?:/[a-z0-9][a-z0-9_-]*)*\.ya?ml$")
@@ -89,7 +90,8 @@ class LessonReader(QuestionParts):
                 ("expect", *m["path"]),
                 f"the engine says {m['actual']!r}, not {m['expected']!r}",
             )
-        return Scenario(value, rep, w.doc.file)
+        setup = HandSetup.from_json(value, w) if rep.kind == "hand" else None
+        return Scenario(rep, w.doc.file, setup)
 
     def _scenario_file(self, path: tuple[Key, ...], name: str, target: Path) -> YamlDoc:
         """A scenario file, read once per lesson; a file that cannot be read is reported

@@ -67,9 +67,9 @@ def _texts_of(q: Question) -> Iterator[tuple[tuple[str | int, ...], Text]]:
 
 
 def _check(path: tuple[str | int, ...], text: Text, scenario: Scenario) -> Iterator[Problem]:
-    dealer = scenario.data.get("dealer")
-    if scenario.data.get("kind") != "hand" or not isinstance(dealer, str):
+    if scenario.setup is None:
         return
+    dealer = scenario.setup.dealer_letter
     for lang in LANGS:
         for seat in sorted(dealers_named(lang, text.get(lang)) - {dealer}):
             yield (

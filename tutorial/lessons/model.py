@@ -9,6 +9,7 @@ from typing import Any, Literal
 from tutorial.engine.profiles import DEFAULT_PROFILE
 from tutorial.i18n import LANGS, french_spacing
 from tutorial.scenario.replay import Replay
+from tutorial.scenario.setup import HandSetup
 
 QuestionType = Literal["single", "multiple", "cards", "number"]
 QUESTION_TYPES: tuple[str, ...] = ("single", "multiple", "cards", "number")
@@ -33,12 +34,43 @@ class Text:
 
 @dataclass(frozen=True)
 class Scenario:
-    """A scenario as written (``data``) and as the engine replayed it."""
+    """A scenario as the engine replayed it and, for a ``hand`` scenario, as it was written
+    (``setup``: the deal, calls, trump, refill and plays, read by field)."""
 
-    data: dict[str, Any]
     replay: Replay
     source: str
     """Where it was written: ``lessons/07.yaml`` or a scenario file."""
+    setup: HandSetup | None = None
+
+    @property
+    def kind(self) -> str:
+        return self.replay.kind
+
+
+@dataclass(frozen=True, slots=True)
+class TrickEnd:
+    """What a trick would become played to the end with one card (engine)."""
+
+    winner: str
+    """The seat letter that takes it."""
+    winning_card: str
+    points: int
+    captured: tuple[str, ...]
+    """The point names it carries (the profile's: ``right_pedro``, ``low``, …)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Holding:
+    """What a hand would hold with one suit as trump (engine)."""
+
+    trumps: tuple[str, ...]
+    """Card codes, in trump order (high to low)."""
+    points: tuple[tuple[str, str, int], ...]
+    """(point name, card code, value) of its point cards, in the profile's point order."""
+
+    @property
+    def value(self) -> int:
+        return sum(v for _, _, v in self.points)
 
 
 @dataclass(frozen=True)
@@ -62,8 +94,8 @@ class YourMove:
     prompt: Text | None = None
     feedback: Mapping[str, Text] = field(default_factory=dict)
     """Written feedback for a legal wrong card (why *that* card is worse)."""
-    outcomes: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
-    """card → what the trick would become with it (engine): winner, card, points, …"""
+    outcomes: Mapping[str, TrickEnd] = field(default_factory=dict)
+    """card → what the trick would become with it (engine)."""
 
 
 DecisionKind = Literal["call", "trump", "keep"]
@@ -94,9 +126,8 @@ class YourDecision:
     prompt: Text | None = None
     feedback: Mapping[str, Text] = field(default_factory=dict)
     """Written feedback for a legal option other than ``choice``."""
-    holdings: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
-    """suit letter → what the hand would hold with that suit as trump (engine):
-    ``trumps`` (card codes, trump order) and ``points`` ((point name, card code, value))."""
+    holdings: Mapping[str, Holding] = field(default_factory=dict)
+    """suit letter → what the hand would hold with that suit as trump (engine)."""
     called: Mapping[str, str] = field(default_factory=dict)
     """Calls: seat letter → its call before the learner's (``pass`` or a number)."""
     stock: tuple[str, ...] = ()

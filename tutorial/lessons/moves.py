@@ -39,7 +39,7 @@ from tutorial.engine.profiles import get_profile
 from tutorial.engine.seats import SEAT_LETTERS, SUIT_LETTERS, Seat
 from tutorial.engine.trick import legal_plays, trick_winner
 from tutorial.engine.trumps import EFFECTIVE_SUIT
-from tutorial.lessons.model import Scenario, Text, YourMove
+from tutorial.lessons.model import Scenario, Text, TrickEnd, YourMove
 from tutorial.lessons.readers import _keys, _text
 from tutorial.scenario.replay import Replay
 from tutorial.scenario.results import TablePlay, codes
@@ -112,7 +112,7 @@ def read_your_move(
                 )
             feedback[c] = _text(w, (*path, "feedback", str(code)), text)
     scripted = _outcome(rep, at, trump, card, beneath)
-    outcomes: dict[str, dict[str, Any]] = {}
+    outcomes: dict[str, TrickEnd] = {}
     for c in legal:
         if c == card:
             continue
@@ -183,7 +183,7 @@ def _trick_legality(
 
 def _outcome(
     rep: Replay, at: str, trump: int, card: str, beneath: tuple[str, ...]
-) -> dict[str, Any] | None:
+) -> TrickEnd | None:
     """The trick completed with ``card`` at moment ``at`` and the rest as scripted: winner,
     winning card, points and the point cards it carries (``captured``: the profile's point
     names, e.g. ``low`` for the lowest trump in play of classic-51); None if a later scripted
@@ -209,12 +209,12 @@ def _outcome(
             state.apply(action)
         tr = state.tricks[n - 1]
         table = point_table(state.profile, state.trump, state.in_play)
-        return {
-            "winner": SEATS[tr.winner],
-            "winning_card": CODES[tr.winning_card],
-            "points": int(tr.points),
-            "captured": [name for name, c, _, held in table.cards if not held and tr.mask >> c & 1],
-        }
+        return TrickEnd(
+            SEATS[tr.winner],
+            CODES[tr.winning_card],
+            int(tr.points),
+            tuple(name for name, c, _, held in table.cards if not held and tr.mask >> c & 1),
+        )
     led = EFFECTIVE_SUIT[trump][plays[0].card.index]
     for p in plays[k:]:  # later scripted cards: still legal?
         after = last.hand(p.seat)
@@ -231,15 +231,15 @@ def _outcome(
     varying = {r.name for r in profile.points if r.varies or r.held}
     taken = mask_of(c.index for p in plays for c in p.cards)
     counted = [(name, v) for name, c, v, _ in table.cards if name not in varying and taken >> c & 1]
-    return {
-        "winner": SEATS[out.winner],
-        "winning_card": CODES[out.winning_card],
-        "points": sum(v for _, v in counted),
-        "captured": [name for name, _ in counted],
-    }
+    return TrickEnd(
+        SEATS[out.winner],
+        CODES[out.winning_card],
+        sum(v for _, v in counted),
+        tuple(name for name, _ in counted),
+    )
 
 
-def _differs(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+def _differs(a: TrickEnd, b: TrickEnd) -> bool:
     """Two outcomes the learner can tell apart: another winning side or other points."""
-    side_a, side_b = (Seat.parse(str(x["winner"])).team for x in (a, b))
-    return side_a is not side_b or a["points"] != b["points"]
+    side_a, side_b = (Seat.parse(x.winner).team for x in (a, b))
+    return side_a is not side_b or a.points != b.points

@@ -22,10 +22,9 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from tutorial.engine.cards import CODES, Suit, bits, codes, parse_index
+from tutorial.engine.cards import CODES, bits, codes, parse_index
 from tutorial.engine.errors import InvalidInput
 from tutorial.engine.hand import SEATS, TEAMS, Hand
-from tutorial.engine.profiles import DEFAULT_PROFILE, get_profile
 from tutorial.engine.scoring import hand_delta
 from tutorial.lessons.model import Scenario, SolverCheck
 from tutorial.lessons.readers import _keys
@@ -38,37 +37,11 @@ MEASURES = ("points", "score")
 TEAM_TEXT = {team: f"{team[0]}–{team[1]}" for team in TEAMS}
 
 
-def hand_of(data: Mapping[str, Any], before: tuple[int, int] | None = None) -> Hand:
+def _hand(sc: Scenario, before: tuple[int, int] | None = None) -> Hand:
     """The engine's hand where a ``hand`` scenario stops, or just before card ``k`` of trick
-    ``n`` when ``before`` is ``(n, k)`` (the scenario was replayed first, so every call, the
-    refill and every play are known to be legal)."""
-    profile = get_profile(str(data.get("profile", DEFAULT_PROFILE)))
-
-    def cards(raw: Any) -> list[int]:
-        return [parse_index(str(c)) for c in raw]
-
-    dealer = SEATS.index(data["dealer"])
-    deal = {s: cards(data["deal"][SEATS[s]]) for s in range(4)}
-    hand = Hand.from_deal(profile, dealer, deal, cards(data["stock"]))
-    for call in data["bids"]:
-        hand.bid(hand.to_act, None if call in ("pass", None) else int(call))
-    if "trump" not in data or hand.high_seat is None:
-        return hand
-    hand.name_trump(hand.high_seat, Suit.parse(str(data["trump"])))
-    if profile.draw:
-        keep = data.get("keep")
-        hand.refill(
-            keep={SEATS.index(k): cards(v) for k, v in keep.items()} if keep else None,
-            dealer_keeps=cards(data["dealer_keeps"]) if "dealer_keeps" in data else None,
-            reshuffle=cards(data["reshuffle"]) if "reshuffle" in data else None,
-        )
-    for n, trick in enumerate(data.get("plays", []), 1):
-        for k, item in enumerate(trick, 1):
-            if before == (n, k):
-                return hand
-            top, *beneath = cards(item if isinstance(item, list) else [item])
-            hand.play(hand.to_act, top, beneath)
-    return hand
+    ``n`` when ``before`` is ``(n, k)``."""
+    assert sc.setup is not None  # a hand scenario
+    return sc.setup.hand(before)
 
 
 def from_step(
@@ -165,7 +138,7 @@ def _position(
 ) -> Position:
     report = sc.replay.report
     if before is not None and sc.replay.kind == "hand":
-        return Position.from_hand(hand_of(sc.data, before))
+        return Position.from_hand(_hand(sc, before))
     stops = report.position if isinstance(report, HandReport) else None
     if sc.replay.kind != "hand" or stops is None or stops.phase != "play":
         raise w.error(
@@ -175,7 +148,7 @@ def _position(
             + ("" if sc.replay.kind != "hand" else " that does not stop in play")
             + ")",
         )
-    return Position.from_hand(hand_of(sc.data))
+    return Position.from_hand(_hand(sc))
 
 
 def _scenario_value(w: Where, path: tuple[Key, ...], sc: Scenario, side: str, measure: str) -> int:

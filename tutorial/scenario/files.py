@@ -9,14 +9,10 @@ from typing import Any
 
 from tutorial.engine.cards import parse_index
 from tutorial.engine.errors import InvalidInput
-from tutorial.engine.hand import Hand, Phase
-from tutorial.engine.profiles import DEFAULT_PROFILE, get_profile
-from tutorial.engine.seats import SEAT_LETTERS
 from tutorial.engine.state import State
-from tutorial.scenario import fields as F
-from tutorial.scenario.common import top_and_pile
 from tutorial.scenario.replay import Replay, replay
 from tutorial.scenario.results import HandReport, LegalReport, ScoreReport, TrickReport
+from tutorial.scenario.setup import HandSetup
 from tutorial.yamldoc import Key, Where, format_path
 
 UNORDERED: tuple[tuple[str, ...], ...] = (
@@ -105,33 +101,7 @@ def replay_data(data: Any, where: Where) -> tuple[Replay, list[dict[str, Any]]]:
 def hand_state(data: Any, where: Where) -> State:
     """The core state a ``hand`` scenario stops at, with its whole history (the scenario
     already replayed, so valid): what ``cinch decide``, ``review`` and ``advise`` work on."""
-    m = data
-    profile = get_profile(m.get("profile", DEFAULT_PROFILE))
-    dealer = F.seat(where, ("dealer",), m.get("dealer"))
-    deal = m["deal"]
-    dealt = {s: F.cards(where, ("deal", SEAT_LETTERS[s]), deal[SEAT_LETTERS[s]]) for s in range(4)}
-    stock = F.cards(where, ("stock",), m.get("stock"))
-    hand = Hand.from_deal(profile, dealer, dealt, stock, score=F.game_score(where, m, profile))
-    for i, call in enumerate(m.get("bids") or []):
-        value = F.call(where, ("bids", i), call)
-        hand.bid(hand.to_act, value)
-    if hand.phase is not Phase.TRUMP or "trump" not in m:
-        return hand.state
-    hand.name_trump(hand.to_act, F.suit(where, ("trump",), m["trump"]))
-    if hand.state.phase is Phase.REFILL:
-        keep = None
-        if "keep" in m:
-            keep = {
-                SEAT_LETTERS.index(k): F.cards(where, ("keep", k), v) for k, v in m["keep"].items()
-            }
-        dk = F.cards(where, ("dealer_keeps",), m["dealer_keeps"]) if "dealer_keeps" in m else None
-        rs = F.cards(where, ("reshuffle",), m["reshuffle"]) if "reshuffle" in m else None
-        hand.refill(keep=keep, dealer_keeps=dk, reshuffle=rs)
-    for ti, trick in enumerate(m.get("plays") or []):
-        for k, item in enumerate(trick):
-            top, pile = top_and_pile(where, ("plays", ti, k), item, {})
-            hand.play(hand.to_act, top, pile)
-    return hand.state
+    return HandSetup.from_json(data, where).hand().state
 
 
 def summary(rep: Replay) -> str:
