@@ -36,15 +36,15 @@ def finished_game(seed: int = 11) -> Game:
     return g
 
 
-def review_of(g: Game) -> HandReview:
-    """A review as the coach gives it: the learner's cards, the first a mistake, the second
+def review_of(g: Game, seat: int = LEARNER) -> HandReview:
+    """A review as the coach gives it: ``seat``'s cards, the first a mistake, the second
     a blunder, the others good; and a call labelled blunder (not a card: never retried)."""
     r = g.replayed()
     decisions = []
     labels = iter(["mistake", "blunder"])
     for i, (text, who) in enumerate(zip(g.current.actions, r.actors, strict=True)):
         action = parse_action(text)
-        if who != LEARNER:
+        if who != seat:
             continue
         if isinstance(action, Call):
             decisions.append(_decision(i, "bid", text, text, "blunder", []))
@@ -111,6 +111,37 @@ def test_only_the_cards_labelled_mistake_or_blunder_become_positions(game: Game)
         assert observe(state, LEARNER).hand  # its own cards
         best, value = r.best
         assert value == 5.0 and r.is_better(best.card) and not r.is_better(r.played.card)
+
+
+@pytest.mark.parametrize("seat", [1, 2, 3])
+def test_a_costly_card_at_another_seat_comes_back_from_that_seat(game: Game, seat: int) -> None:
+    """At a shared table the player may sit at B, C or D: their costly cards replay from
+    their seat (failed before: from_review knew only A, and a position not A's to play was
+    refused)."""
+    review = review_of(game, seat)
+    new = retry.from_review(game.profile, game.current, review, seat=seat)
+    assert len(new) == 2
+    for n in new:
+        r = retry.parse(n["id"], n)
+        assert r is not None and r.seat == seat
+        state = r.state()
+        assert state.to_act == seat and state.phase.value == "play"
+        assert r.played.card in {a.card for a in state.legal_actions() if isinstance(a, PlayCard)}
+        again = retry.parse(r.id, r.to_json())  # as saved and read back
+        assert again is not None and again.seat == seat
+        assert retry.parse(n["id"], {**n, "seat": (seat + 1) % 4}) is None  # not its turn
+        assert retry.parse(n["id"], {**n, "seat": 7}) is None
+    # only the cards the player chose: not the ones a bot played for them
+    first = review.decisions[[d.phase.value for d in review.decisions].index("play")].index
+    mine = retry.from_review(game.profile, game.current, review, seat=seat, own={first})
+    assert [n["actions"] for n in mine] == [game.current.actions[:first]]
+
+
+def test_a_position_of_the_practice_table_is_seat_a(game: Game) -> None:
+    (n, *_) = retry.from_review(game.profile, game.current, review_of(game))
+    assert "seat" not in n  # as saved before: positions saved before read the same
+    r = retry.parse(n["id"], n)
+    assert r is not None and r.seat == LEARNER and "seat" not in r.to_json()
 
 
 def test_a_position_that_does_not_replay_is_ignored(game: Game) -> None:

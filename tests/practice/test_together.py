@@ -217,3 +217,31 @@ def test_a_bots_decision_is_the_same_on_every_replica(ts: TableStore) -> None:
     a1 = decide("expert", t1.observation(d1.seat), t1.game.current.seed)
     a2 = decide("expert", t2.observation(d1.seat), t2.game.current.seed)
     assert a1 == a2 and parse_action(str(a1)) == a1
+
+
+def test_a_hint_is_marked_and_only_the_players_own_choices_are_theirs(ts: TableStore) -> None:
+    """An action after a hint is stored as ``hinted`` (the review marks it, as the practice
+    table does: failed before, the store refused the actor and the hand had no hints); a
+    stand-in's decision for the player is not one of the player's own (not retried)."""
+    code = opened(ts, seat=1)
+    ts.start(code)
+    mine: dict[int, str] = {}
+    for _ in range(400):
+        now = time.time() + 1000
+        t = raw(ts, code)
+        if t.game.hand_over():
+            break
+        if t.state().to_act == 1:
+            by = ("human", "stand-in", "hinted")[len(mine) % 3]
+            action = decide("random", t.observation(1), t.game.current.seed)
+            assert ts.append(code, t.hand, t.pos, str(action), 1, by)
+            mine[t.pos] = by
+            # a stand-in marks B away; B's own move (after a hint too) marks them back
+            assert raw(ts, code).players[1].away == (by == "stand-in")
+        else:
+            step(ts, code, now)
+    t = raw(ts, code)
+    assert t.game.hand_over() and len(mine) >= 3
+    assert t.game.hands[0].hints == [i for i, by in mine.items() if by == "hinted"]
+    assert t.chosen(0, 1) == {i for i, by in mine.items() if by != "stand-in"}
+    assert t.chosen(0, 0) == set()  # nobody sits at A: all the bot's

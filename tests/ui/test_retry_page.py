@@ -96,3 +96,40 @@ def test_positions_not_due_yet_say_when_they_come_back() -> None:
         when="dentro de 1 minuto",
     )
     assert [x.value for x in at.success] == [want]
+
+
+@pytest.mark.parametrize("seat", [1, 3])
+def test_a_costly_card_of_a_shared_tables_seat_comes_back_from_that_seat(
+    seat: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A player at B (or D) of a shared table retries from their seat: their cards are the
+    buttons, nothing they could not see is in the page (failed before: the position was
+    refused, "nothing to retry"; then the page offered no card: it asked A)."""
+    from tests.ui.test_table_page import hidden_from
+
+    g = finished_game()
+    code = new_learner_code()
+    new = retry.from_review(g.profile, g.current, review_of(g, seat), seat=seat)
+    assert retry.add(ProgressStore(), code, new) == 2
+    clicker = Clicker()
+    monkeypatch.setattr(cardbuttons, "_COMPONENT", clicker)
+    tr = get_translator("es")
+    at = open_page(app(lang="es", learner=code), "retry")
+    no_errors(at)
+    assert not at.success, [x.value for x in at.success]  # not "nothing to retry"
+    r, _ = retry.queue(ProgressStore().items(code, retry.PREFIX), time.time())
+    state = r.state()
+    assert r.seat == seat and state.to_act == seat
+    legal = {a.card for a in state.legal_actions() if hasattr(a, "card")}
+    assert {CODES[c] for c in legal} == set(clicker.playable())
+    text = page_text(at, clicker)
+    for c in hidden_from(state, seat):
+        assert f'data-card=\\"{CODES[c]}\\"' not in text and card_name(tr, c) not in text
+    clicker.choose = lambda codes: CODES[r.best[0].card]
+    clicker.armed = True
+    at.run()
+    no_errors(at)
+    html = unescape(str(clicker.last.get("data", {}).get("html", "")))
+    assert tr("Right!") in html
+    saved = {x.id: x for x in retry.positions(ProgressStore().items(code, retry.PREFIX))}
+    assert (saved[r.id].attempts, saved[r.id].correct) == (1, 1)

@@ -1,6 +1,6 @@
 """Retry your mistakes: the cards the coach labelled a mistake or a blunder at the practice
-table come back as positions to replay ("find a better card"), scheduled by FSRS
-(:mod:`tutorial.review_schedule`).
+table (seat A) or at a shared table (the learner's seat there) come back as positions to
+replay from that seat ("find a better card"), scheduled by FSRS (:mod:`tutorial.review_schedule`).
 
 Each position is a progress item ``retry/<id>`` (through the progress store, so it survives
 a reload and follows the learner code to another device, on either backend). Its value is
@@ -18,7 +18,7 @@ card's: the coach's label for it would be *best* or *good*.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,7 +26,7 @@ from tutorial import review_schedule as rs
 from tutorial.coach.labels import THRESHOLDS
 from tutorial.engine.actions import PlayCard, parse_action
 from tutorial.engine.state import State
-from tutorial.practice.game import HandRecord, replay
+from tutorial.practice.game import LEARNER, HandRecord, replay
 from tutorial.practice.review import HandReview
 from tutorial.progress import Item, ProgressStore
 from tutorial.store.replay import replay as replayed
@@ -35,6 +35,7 @@ from tutorial.store.replay import replayable
 PREFIX = "retry/"
 COUNTER = "retry/counter"
 """Every retry and every position added, counted (it orders the positions added)."""
+SEATS = (0, 1, 2, 3)
 GOOD = dict(THRESHOLDS)["good"]
 """A card within this many expected points of the best one is a better card."""
 LABELS = ("mistake", "blunder")
@@ -68,13 +69,17 @@ class Retry:
     card: rs.Schedule = field(default_factory=rs.Schedule)
     leitner: dict[str, int] | None = None
     """The Leitner box and due counter of schema 2, kept as history by the migration."""
+    seat: int = LEARNER
+    """The learner's seat in that hand: A at the practice table, any seat at a shared table
+    (the position is replayed and shown from that seat)."""
 
     @property
     def best(self) -> tuple[PlayCard, float]:
         return self.options[0]
 
     def state(self) -> State:
-        """The position: the hand replayed up to the learner's decision."""
+        """The position: the hand replayed up to the learner's decision (:attr:`seat` to
+        act)."""
         rec = HandRecord(self.seed, self.dealer, list(self.actions))
         return replay(self.profile, rec).state
 
@@ -94,20 +99,24 @@ class Retry:
         return value is not None and self.best[1] - value <= 1e-9
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "profile": self.profile,
-            "seed": self.seed,
-            "dealer": self.dealer,
-            "actions": list(self.actions),
-            "played": str(self.played),
-            "options": [[str(a), round(v, 3)] for a, v in self.options],
-            "reason": self.reason,
-            "label": self.label,
-            "attempts": self.attempts,
-            "correct": self.correct,
-            "added": self.added,
-            "card": self.card.to_json(),
-        } | ({"leitner": self.leitner} if self.leitner is not None else {})
+        return (
+            {
+                "profile": self.profile,
+                "seed": self.seed,
+                "dealer": self.dealer,
+                "actions": list(self.actions),
+                "played": str(self.played),
+                "options": [[str(a), round(v, 3)] for a, v in self.options],
+                "reason": self.reason,
+                "label": self.label,
+                "attempts": self.attempts,
+                "correct": self.correct,
+                "added": self.added,
+                "card": self.card.to_json(),
+            }
+            | ({"leitner": self.leitner} if self.leitner is not None else {})
+            | ({"seat": self.seat} if self.seat != LEARNER else {})
+        )
 
 
 def _card(text: object) -> PlayCard:
@@ -165,11 +174,17 @@ def parse(pid: str, value: Any) -> Retry | None:
             _int(value.get("added", 0)),
             _schedule(value),
             _leitner(value.get("leitner")),
+            _int(value.get("seat", LEARNER)),
         )
         state = r.state()
     except (KeyError, TypeError, ValueError):
         return None
-    if not options or state.to_act != 0 or r.played.card not in {a.card for a, _ in options}:
+    if (
+        not options
+        or r.seat not in SEATS
+        or state.to_act != r.seat
+        or r.played.card not in {a.card for a, _ in options}
+    ):
         return None
     return r
 
@@ -227,16 +242,24 @@ def schedules(items: Mapping[str, Item]) -> list[rs.Schedule]:
     return out
 
 
-def from_review(profile: str, rec: HandRecord, review: HandReview) -> list[dict[str, Any]]:
-    """The positions a hand's review sends to the queue: every card of the learner the
-    coach labelled mistake or blunder (plain data, ``id`` included)."""
+def from_review(
+    profile: str,
+    rec: HandRecord,
+    review: HandReview,
+    seat: int = LEARNER,
+    own: Collection[int] | None = None,
+) -> list[dict[str, Any]]:
+    """The positions a hand's review (of ``seat``'s decisions) sends to the queue: every
+    card the coach labelled mistake or blunder (plain data, ``id`` included); with ``own``,
+    only the cards at those indexes (at a shared table: the ones the player chose, not a
+    bot's that played for them)."""
     out = []
     for decision in review.decisions:
         d = decision.to_json()
         if d["phase"] != "play" or d["label"] not in LABELS:
             continue
         index = decision.index
-        if not 0 <= index < len(rec.actions):
+        if not 0 <= index < len(rec.actions) or (own is not None and index not in own):
             continue
         actions = rec.actions[:index]
         pid = position_id(profile, rec.seed, rec.dealer, actions)
@@ -252,6 +275,7 @@ def from_review(profile: str, rec: HandRecord, review: HandReview) -> list[dict[
                 "reason": d.get("reason"),
                 "label": d.get("label"),
             }
+            | ({"seat": seat} if seat != LEARNER else {})
         )
     return out
 

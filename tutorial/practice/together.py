@@ -56,6 +56,8 @@ PAUSE = 0.6
 TRICK_PAUSE = 1.5
 """Seconds a finished trick stays on the table before a bot leads the next one."""
 SEATS = (0, 1, 2, 3)
+HUMAN = ("human", "hinted")
+"""Who took an action a player chose: ``hinted`` after a hint shown at that position."""
 
 
 def new_code() -> str:
@@ -176,11 +178,10 @@ class Table:
         records = []
         dealer = FIRST_DEALER
         for i in range(max(hands, default=0) + 1):
-            records.append(
-                HandRecord(
-                    hand_seed(settings.seed, i), dealer, [a.action for a in hands.get(i, [])]
-                )
-            )
+            rows_i = hands.get(i, [])
+            hints = [n for n, a in enumerate(rows_i) if a.by == "hinted"]
+            seed = hand_seed(settings.seed, i)
+            records.append(HandRecord(seed, dealer, [a.action for a in rows_i], hints=hints))
             dealer = next_dealer(dealer)
         self.game = Game(settings.profile, settings.bots, settings.seed, records, id=code.lower())
         self.by = {i: [a.by for a in hands.get(i, [])] for i in range(len(records))}
@@ -300,6 +301,14 @@ class Table:
         if limit > 0:
             return Due(self.hand, self.pos, who, "stand-in", max(last, self.started) + limit)
         return None
+
+    def chosen(self, hand: int, seat: int) -> set[int]:
+        """The indexes of hand ``hand``'s actions that ``seat``'s player took themselves
+        (not a bot's for them)."""
+        by, seats = self.by.get(hand, []), self.seats.get(hand, [])
+        return {
+            i for i, (b, s) in enumerate(zip(by, seats, strict=False)) if s == seat and b in HUMAN
+        }
 
     def check(self, action: Action, seat: int) -> IllegalAction | None:
         """Why ``seat`` may not take ``action`` now (the engine's rule), or None."""

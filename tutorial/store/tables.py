@@ -51,7 +51,8 @@ class ActionRow:
     action: str
     seat: int
     by: str
-    """Who took it: ``human``, ``bot`` (an empty seat), ``stand-in`` (a bot for a player who
+    """Who took it: ``human``, ``hinted`` (a human who asked for a hint at that position:
+    marked in their review), ``bot`` (an empty seat), ``stand-in`` (a bot for a player who
     is away or let the time run out) or ``chance`` (a reshuffle)."""
     at: float
 
@@ -66,7 +67,7 @@ class TableRows:
     actions: tuple[ActionRow, ...]
 
 
-BY = ("human", "bot", "stand-in", "chance")
+BY = ("human", "hinted", "bot", "stand-in", "chance")
 T = TypeVar("T")
 
 
@@ -219,8 +220,8 @@ class TableStore:
         """Append ``action`` (taken by ``seat``) at position ``pos`` of hand ``hand``
         (0-based both): True if it is now the table's action there, False if the position
         is not the next one (stale, or another writer won it) or the table is not being
-        played. A ``stand-in`` action marks the seat's player away; a ``human`` one marks
-        them back."""
+        played. A ``stand-in`` action marks the seat's player away; a ``human`` (or
+        ``hinted``) one marks them back."""
         if by not in BY:
             raise ValueError(f"unknown actor {by!r}")
         now = time.time()
@@ -245,7 +246,7 @@ class TableStore:
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (code, hand, pos, action, seat, by, now),
             )
-            if by in ("stand-in", "human"):
+            if by in ("stand-in", "human", "hinted"):
                 self._exec(
                     db,
                     "UPDATE table_seats SET away = ? WHERE code = ? AND seat = ?",
@@ -340,8 +341,8 @@ class TableStore:
         """Append ``action`` (taken by ``seat``) at position ``pos`` of hand ``hand``
         (0-based both): True if it is now the table's action there, False if the position
         is not the next one (stale, or another writer won it) or the table is not being
-        played. A ``stand-in`` action marks the seat's player away; a ``human`` one marks
-        them back."""
+        played. A ``stand-in`` action marks the seat's player away; a ``human`` (or
+        ``hinted``) one marks them back."""
         if by not in BY:
             raise ValueError(f"unknown actor {by!r}")
         return self._call("write", self._append, code, hand, pos, action, seat, by)

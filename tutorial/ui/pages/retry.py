@@ -1,5 +1,6 @@
 """Retry your mistakes: the cards the coach marked as a mistake or a blunder at the practice
-table come back as positions, as the learner saw them, when FSRS says they are due
+table (or at a shared table, from the learner's seat there) come back as positions, as the
+learner saw them from their seat, when FSRS says they are due
 (:mod:`tutorial.practice.retry`): find a better card."""
 
 import streamlit as st
@@ -127,7 +128,7 @@ if answered:
     # alert under the table was off a phone's screen when the hand was low on it
     note = (t("Right!") if right else t("Not yet.")) + " " + " ".join(lines)
 
-choices = cardbuttons.play_choices(t, state, 0)
+choices = cardbuttons.play_choices(t, state, r.seat)
 clicked = cardbuttons.card_buttons(
     t,
     key=f"retry_{r.id}_{pick[1]}",
@@ -136,7 +137,7 @@ clicked = cardbuttons.card_buttons(
     reasons=choices.reasons,
     trump=trump,
     profile=state.profile,
-    table=table_html(t, g),
+    table=table_html(t, g, r.seat),
     passive=answered,
     note=note,
     group_label=t("Your cards: choose one to play"),

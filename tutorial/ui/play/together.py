@@ -123,7 +123,9 @@ def act(s: Session, h: Here, hand: int, pos: int, action: Action) -> None:
         if err is not None:
             h.refused = explain_illegal(s.t, err.facts())
             return
-        if not tables().append(h.code, hand, pos, str(action), h.seat, "human"):
+        asked = h.hint is not None and h.hint[0] == f"{h.code}.{hand}.{pos}"
+        by = "hinted" if asked else "human"  # marked in the review, as at the practice table
+        if not tables().append(h.code, hand, pos, str(action), h.seat, by):
             h.refused = s.t("The table moved on before your move arrived; here it is now.")
     except StoreError:
         h.refused = s.t("The table cannot be reached right now; try again in a moment.")

@@ -1,6 +1,6 @@
 """The end of a hand at a shared table, as one player sees it: the result, everyone's cards
-(only now), the coach's review of *their* decisions in their language, the costly cards sent
-to Retry your mistakes (seat A's: the retry page replays a position from A's seat), and
+(only now), the coach's review of *their* decisions in their language, the costly cards they
+chose sent to Retry your mistakes (replayed there from their seat), and
 "Next hand" (the hand stays in view until every player moved on, or a few seconds)."""
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from tutorial.engine.seats import SEAT_LETTERS, Team
 from tutorial.explain import team_name
 from tutorial.practice import together as tg
 from tutorial.practice import workers
-from tutorial.practice.game import LEARNER
 from tutorial.practice.review import HandReview
 from tutorial.progress import StoreError
 from tutorial.ui.play import hand as playhand
@@ -103,18 +102,22 @@ def review(s: Session, table: tg.Table, h: live.Here, hand: int) -> None:
         return
     lines = ["- " + decision_text(t, d) for d in data.decisions]
     st.markdown("\n".join(lines) if lines else t("No decision of yours to review."))
-    if h.seat == LEARNER:
-        _retry(s, table, h, hand, data)
+    _retry(s, table, h, hand, data)
 
 
 def _retry(s: Session, table: tg.Table, h: live.Here, hand: int, data: HandReview) -> None:
-    """Seat A's costly cards go to Retry your mistakes (under the player's own learner code,
-    kept in their own session and address, never in the table's rows)."""
+    """The costly cards the player chose (not a stand-in's for them) go to Retry your
+    mistakes, replayed there from their seat (under the player's own learner code, kept in
+    their own session and address, never in the table's rows)."""
     from tutorial.practice import retry
     from tutorial.ui.app import pages
     from tutorial.ui.session import store
 
-    new = retry.from_review(table.settings.profile, table.game.hands[hand], data)
+    assert h.seat is not None
+    rec = table.game.hands[hand]
+    new = retry.from_review(
+        table.settings.profile, rec, data, seat=h.seat, own=table.chosen(hand, h.seat)
+    )
     if not new:
         return
     if hand not in h.retried:
