@@ -148,8 +148,9 @@ def cpu(profile: str, hands: int, seed: int) -> dict[str, Any]:
 
 
 # -- the playout policy -------------------------------------------------------------------------
-def solved_points(state: State, chance: int) -> tuple[int, int]:
-    """The rules bot's refill, then the play solved double-dummy: the points (AC, BD)."""
+def solved_points(state: State, chance: int, players: str = "rules") -> tuple[int, int]:
+    """The rules bot's refill, then the play solved double-dummy: the points (AC, BD)
+    (``players`` as :func:`tutorial.bots.evaluator.bidding.play_points`'s, not read)."""
     rng = random.Random(chance)
     while state.phase is not Phase.PLAY and not state.is_terminal():
         if state.is_chance():

@@ -80,8 +80,8 @@ def test_the_advice_uses_only_what_the_seat_saw() -> None:
     assert advise(other, s.to_act, seed=3).to_json() == advise(s, s.to_act, seed=3).to_json()
 
 
-def test_the_advisor_is_for_the_seat_to_call_and_plays_out_with_rules_bots() -> None:
+def test_the_advisor_is_for_the_seat_to_call_and_plays_out_with_a_known_bot() -> None:
     with pytest.raises(ValueError, match="to call"):
         advise(STRONG, 1)
-    with pytest.raises(ValueError, match="rules"):
-        advise(STRONG, 0, bot="expert")
+    with pytest.raises(ValueError, match="random, rules, expert"):
+        advise(STRONG, 0, bot="solver")

@@ -125,9 +125,85 @@ def test_review_text_names_the_refill_and_advise_names_its_bot(
     assert main(["advise", bidding, "--seat", "B", "--samples", "2"]) == 0
     out = capsys.readouterr().out
     assert "every hand played by rules bots" in out and "holds the contract" in out
-    with pytest.raises(SystemExit):  # the evaluator plays its worlds out with rules bots
-        main(["advise", bidding, "--seat", "B", "--bot", "random"])
-    capsys.readouterr()
+
+
+BIDDING = str(ROOT / "examples" / "decide" / "bidding.yaml")
+
+
+def _played_by(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The bots asked to decide inside the evaluator's worlds (through tutorial.bots.decide;
+    the default rules players take a faster path, pinned to the same decisions)."""
+    import tutorial.bots
+
+    asked: list[str] = []
+    real = tutorial.bots.decide
+
+    def spy(bot: str, obs: object, seed: int) -> object:
+        asked.append(bot)
+        return real(bot, obs, seed)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(tutorial.bots, "decide", spy)
+    return asked
+
+
+@pytest.mark.parametrize("bot", ["random", "rules", "expert"])
+def test_advise_bot_plays_the_worlds_out(
+    bot: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every value `--bot` accepted before session 9 (tutorial.bots.BOT_NAMES) is accepted
+    again and is what its help says: the bot that finishes the bidding and plays the worlds
+    out (rules, the default, is the evaluator's own fast playout)."""
+    code, ref = _json(capsys, "advise", BIDDING, "--seat", "B", "--samples", "1")
+    asked = _played_by(monkeypatch)
+    code, obj = _json(capsys, "advise", BIDDING, "--seat", "B", "--samples", "1", "--bot", bot)
+    assert code == 0, obj
+    r = obj["result"]
+    assert isinstance(r, dict) and isinstance(ref["result"], dict)
+    assert r["bot"] == bot and r["play"] == "bots"
+    nets = [(c["call"], c["net"]) for c in r["calls"]]
+    ref_nets = [(c["call"], c["net"]) for c in ref["result"]["calls"]]
+    if bot == "rules":
+        assert asked == [] and r == ref["result"]
+    else:  # other players, other values; every decision in the worlds was that bot's
+        assert asked and set(asked) == {bot}
+        assert nets != ref_nets
+    assert main(["advise", BIDDING, "--seat", "B", "--samples", "1", "--bot", bot]) == 0
+    assert f"every hand played by {bot} bots" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("bot", ["random", "rules", "expert"])
+def test_review_bot_plays_the_worlds_of_calls_trump_and_keeps_out(
+    bot: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`cinch review --bot B`: B plays the worlds of the calls, trump and keeps out; the
+    cards are solved whatever B is (their decisions are priced alike). The expert is
+    asked for every decision of those playouts; here it answers as the rules bot would (a
+    real expert review of this hand takes ~25 s; test_advise_bot_plays_the_worlds_out runs
+    the real one)."""
+    import tutorial.bots
+
+    low = str(DATA / "low-bad.yaml")
+    code, ref = _json(capsys, "review", low, "--seat", "A", "--samples", "2")
+    asked: list[str] = []
+    real = tutorial.bots.decide
+
+    def spy(b: str, obs: object, seed: int) -> object:
+        asked.append(b)
+        return real("rules" if b == "expert" else b, obs, seed)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(tutorial.bots, "decide", spy)
+    code, obj = _json(capsys, "review", low, "--seat", "A", "--samples", "2", "--bot", bot)
+    assert code == 0, obj
+    r, r0 = obj["result"], ref["result"]
+    assert isinstance(r, dict) and isinstance(r0, dict)
+    assert r["bot"] == bot and r0["bot"] == "rules"
+    assert set(asked) == (set() if bot == "rules" else {bot})
+    cards = [(d["action"], d["options"]) for d in r["decisions"] if d["phase"] == "play"]
+    ref_cards = [(d["action"], d["options"]) for d in r0["decisions"] if d["phase"] == "play"]
+    assert cards == ref_cards  # solved, not played out
+    others = [d["options"] for d in r["decisions"] if d["phase"] != "play"]
+    ref_others = [d["options"] for d in r0["decisions"] if d["phase"] != "play"]
+    assert (others == ref_others) == (bot != "random")  # expert stands in as rules here
 
 
 def test_review_text_says_pass_in_the_learners_language(

@@ -23,7 +23,7 @@ from tutorial.cli.report import (
     replayed_hand,
     run_job,
 )
-from tutorial.coach.advise import DEFAULT_BOT, advise
+from tutorial.coach.advise import DEFAULT_BOT, PLAYOUT_BOTS, advise
 from tutorial.coach.labels import LABEL_TEXT
 from tutorial.coach.review import review
 from tutorial.engine.hand import Phase
@@ -35,8 +35,11 @@ from tutorial.yamldoc import Where, YamlDoc
 
 MAX_SAMPLES = 200
 BOT_HELP = (
-    f"the bot that plays the evaluator's worlds out (only {DEFAULT_BOT}: the one evaluator's "
-    "playout policy, docs/coach.md)"
+    "the bot that finishes the bidding and plays the evaluator's worlds of a call, trump or "
+    f"keep out, every seat seeing only its own cards: {', '.join(PLAYOUT_BOTS)} (default "
+    f"{DEFAULT_BOT}: the one evaluator's policy, the hint's and the expert's; random or expert "
+    "show what each option brings if every seat played like that bot, expert hundreds of times "
+    "slower; cards are solved whatever it is; docs/coach.md)"
 )
 
 
@@ -69,7 +72,7 @@ def _review_job(args: argparse.Namespace, t: Translator) -> Job:
                 f"cinch review needs a finished hand; this one stops in the {state.phase.value} "
                 "phase (use cinch advise in the bidding, cinch solve in the play)",
             )
-        rv = review(state, args.seat, samples=args.samples, seed=args.seed)
+        rv = review(state, args.seat, samples=args.samples, seed=args.seed, bot=args.bot)
         out = rv.to_json()
         out["lang"] = t.lang
         for d, js in zip(rv.decisions, out["decisions"], strict=True):
@@ -97,10 +100,11 @@ def _advise_job(args: argparse.Namespace) -> Job:
 
 def _review_text(t: Translator) -> Callable[[str, dict[str, Any]], None]:
     def body(name: str, r: dict[str, Any]) -> None:
+        bot = r.get("bot", DEFAULT_BOT)
         print(
             f"ok     {name}: seat {r['seat']}, {len(r['decisions'])} decision(s) priced, "
             f"expected cost {r['total_expected_cost']:.2f} (at most {r['samples']} worlds a card, "
-            f"{r['ms'] / 1000:.1f} s)"
+            f"{r['ms'] / 1000:.1f} s; calls, trump and keeps played out by {bot} bots)"
         )
         for d in r["decisions"]:
             line = t(
@@ -185,7 +189,7 @@ def add_parsers(sub: Any) -> None:
     )
     rp.add_argument("--seed", type=count(0, MAX_SEED), default=0)
     rp.add_argument("--lang", default="en", choices=LANGS)
-    rp.add_argument("--bot", default=DEFAULT_BOT, choices=(DEFAULT_BOT,), help=BOT_HELP)
+    rp.add_argument("--bot", default=DEFAULT_BOT, choices=PLAYOUT_BOTS, help=BOT_HELP)
     rp.add_argument("--json", action="store_true")
     rp.set_defaults(func=run_review)
     ap = sub.add_parser("advise", help="the bid advisor for a hand stopped in the bidding")
@@ -198,6 +202,6 @@ def add_parsers(sub: Any) -> None:
         help="at most this many worlds (default: the table's budget, as the hint)",
     )
     ap.add_argument("--seed", type=count(0, MAX_SEED), default=0)
-    ap.add_argument("--bot", default=DEFAULT_BOT, choices=(DEFAULT_BOT,), help=BOT_HELP)
+    ap.add_argument("--bot", default=DEFAULT_BOT, choices=PLAYOUT_BOTS, help=BOT_HELP)
     ap.add_argument("--json", action="store_true")
     ap.set_defaults(func=run_advise)

@@ -11,7 +11,9 @@ other calls within the noise of it.
 
 The worlds are the evaluation's (fitted to the earlier calls, each played out by ``rules``
 players: :mod:`tutorial.bots.evaluator.bidding`); the same observation and seed give the same
-advice in the app, the review and ``cinch advise``.
+advice in the app, the review and ``cinch advise``. ``bot`` (``cinch advise --bot``) names
+other players for the worlds — ``random`` or ``expert`` — to see what each call brings if
+every seat played like that bot; only ``rules`` is the advice of the table and the expert.
 """
 
 from __future__ import annotations
@@ -19,7 +21,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tutorial.bots import BOT_NAMES
 from tutorial.bots.evaluator import TABLE, Budget, Evaluation, evaluate
+from tutorial.bots.evaluator.bidding import PLAYERS
 from tutorial.bots.evaluator.result import json_number
 from tutorial.engine.actions import Call
 from tutorial.engine.observe import Observation, observe
@@ -29,8 +33,20 @@ from tutorial.engine.state import Phase, State
 PROXY = "bots"
 """How the hands are played out (``Advice.proxy``, ``"play"`` in the JSON): by the bots,
 each seat seeing only its own cards."""
-DEFAULT_BOT = "rules"
+DEFAULT_BOT = PLAYERS
 """The bot that plays the advisor's worlds out (the evaluator's playout policy)."""
+PLAYOUT_BOTS = BOT_NAMES
+"""Every bot that may play the worlds out (``--bot`` of ``cinch advise`` and ``cinch
+review``): ``random``, ``rules`` (the default, the one evaluator's) and ``expert``."""
+
+
+def check_bot(bot: str) -> str:
+    """``bot`` if it may play the evaluator's worlds out, else a ValueError naming them."""
+    if bot not in PLAYOUT_BOTS:
+        raise ValueError(f"unknown bot {bot!r}: expected one of {', '.join(PLAYOUT_BOTS)}")
+    return bot
+
+
 DEFAULT_SAMPLES = TABLE.calls[2]
 """The most worlds of the table's budget for a call."""
 
@@ -125,8 +141,8 @@ class Advice:
         }
 
 
-def advice_of(ev: Evaluation) -> Advice:
-    """The advisor's table for an evaluation of a call."""
+def advice_of(ev: Evaluation, bot: str = DEFAULT_BOT) -> Advice:
+    """The advisor's table for an evaluation of a call (its worlds played out by ``bot``)."""
     if ev.kind != "call":
         raise ValueError("the advisor is for a call")
     suits = tuple(SuitOutlook(s.suit, dict(s.distribution), s.ours) for s in ev.suits)
@@ -147,7 +163,7 @@ def advice_of(ev: Evaluation) -> Advice:
                 o.best,
             )
         )
-    return Advice(ev.seat, suits, tuple(calls), ev.worlds, PROXY, DEFAULT_BOT, ev)
+    return Advice(ev.seat, suits, tuple(calls), ev.worlds, PROXY, bot, ev)
 
 
 def budget_of(samples: int | None) -> Budget | None:
@@ -178,17 +194,14 @@ def advise(
 ) -> Advice:
     """Advice for the seat to call in ``source`` (a state in the bidding, with ``seat``, or
     that seat's observation): only what the seat has seen is used. ``samples``: at most
-    this many worlds (default: the table's budget). ``bot`` must be ``rules``: the
-    evaluator's worlds are played out by ``rules`` players (docs/coach.md)."""
-    if bot != DEFAULT_BOT:
-        raise ValueError(
-            f"the advisor's worlds are played out by {DEFAULT_BOT} players (the one "
-            f"evaluator's playout policy), not {bot!r}"
-        )
+    this many worlds (default: the table's budget). ``bot``: the players of the worlds
+    (:data:`PLAYOUT_BOTS`; ``rules``, the default, is the one evaluator's policy: the
+    expert's and the hint's call is then the advice's best; docs/coach.md)."""
+    check_bot(bot)
     if isinstance(source, Observation):
         obs = source
     else:
         obs = observe(source, source.to_act if seat is None else seat)
     if obs.phase is not Phase.BID or obs.to_act != obs.seat:
         raise ValueError("the advisor needs a seat that is to call in the bidding")
-    return advice_of(evaluate(obs, seed, budget_of(samples)))
+    return advice_of(evaluate(obs, seed, budget_of(samples), players=bot), bot)

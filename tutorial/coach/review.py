@@ -18,6 +18,10 @@ labelled inaccuracy or worse gets a named reason where the solver proves one
 (:mod:`tutorial.coach.reasons`) and what it gave away on average; a call, the choice of
 trump or a keep that is not best gets the reason from the breakdown (:mod:`tutorial.coach.
 why`): no verdict without a reason. Deterministic for a given hand, seat, seed and budget.
+
+``bot`` (``cinch review --bot``): the bot that plays the worlds of the calls, the choice of
+trump and the keeps out (the cards are solved double-dummy whatever it is); ``rules``, the
+default, is the one evaluator's — the hint's, the advisor's and the expert's.
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from typing import Any
 from tutorial.bots.evaluator import Budget, Evaluation, default_budget, evaluate
 from tutorial.bots.evaluator.core import on_the_deal
 from tutorial.bots.evaluator.result import json_number
-from tutorial.coach.advise import budget_of
+from tutorial.coach.advise import DEFAULT_BOT, budget_of, check_bot
 from tutorial.coach.labels import label_of
 from tutorial.coach.reasons import REASONS, find_reason, reason_text
 from tutorial.coach.values import world_values
@@ -163,6 +167,8 @@ class Review:
     samples: int
     seed: int
     ms: float
+    bot: str = DEFAULT_BOT
+    """The bot that played the worlds of the calls, trump and keeps out."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -170,6 +176,7 @@ class Review:
             "profile": self.profile,
             "samples": self.samples,
             "seed": self.seed,
+            "bot": self.bot,
             "decisions": [d.to_json() for d in self.decisions],
             "not_priced": [d.to_json() for d in self.not_priced],
             "total_expected_cost": round(sum(d.expected_cost for d in self.decisions), 3),
@@ -197,10 +204,13 @@ def review(
     seed: int = 0,
     calls: bool = True,
     budget: Budget | None = None,
+    bot: str = DEFAULT_BOT,
 ) -> Review:
     """Price every decision ``seat`` took in the finished hand ``final``, each with the
     evaluator at the table's budget (``budget``, or at most ``samples`` worlds). With
-    ``calls`` False the calls and the choice of trump are listed as not priced."""
+    ``calls`` False the calls and the choice of trump are listed as not priced. ``bot``
+    plays the worlds of the calls, trump and keeps out (``rules``: the evaluator's own)."""
+    check_bot(bot)
     if final.phase is not Phase.DONE:
         raise ValueError(f"review needs a finished hand, not one in the {final.phase.value} phase")
     if seat not in (0, 1, 2, 3):
@@ -217,17 +227,24 @@ def review(
             continue
         if not isinstance(action, Call | NameTrump | Keep | DealerKeep | PlayCard):
             continue
-        ev = evaluate(observe(before, seat), seed, budget, include=(action,))
+        ev = evaluate(observe(before, seat), seed, budget, include=(action,), players=bot)
         if ev.worlds == 0 and not ev.is_forced():
             skipped.append(NotPriced(index, before.phase, action, "no world sampled"))
             continue
-        decisions.append(_priced(index, before, action, ev, final))
+        decisions.append(_priced(index, before, action, ev, final, bot))
     ms = (time.perf_counter() - start) * 1000.0
     n = budget.cards[2]
-    return Review(seat, final.profile.name, tuple(decisions), tuple(skipped), n, seed, ms)
+    return Review(seat, final.profile.name, tuple(decisions), tuple(skipped), n, seed, ms, bot)
 
 
-def _priced(index: int, before: State, action: Action, ev: Evaluation, final: State) -> Decision:
+def _priced(
+    index: int,
+    before: State,
+    action: Action,
+    ev: Evaluation,
+    final: State,
+    bot: str = DEFAULT_BOT,
+) -> Decision:
     trick = len(before.tricks) + 1 if isinstance(action, PlayCard) else None
     if ev.is_forced():  # nothing to choose
         return Decision(
@@ -237,7 +254,7 @@ def _priced(index: int, before: State, action: Action, ev: Evaluation, final: St
     assert opt is not None, "the action taken is always priced"
     best = action if opt.best else ev.choice
     label = "best" if opt.best else label_of(opt.cost)
-    actual = on_the_deal(before, include=(action, best))
+    actual = on_the_deal(before, include=(action, best), players=bot)
     dd_cost = round(max(actual.values()) - actual.get(action, min(actual.values())))
     reason: str | None = None
     reasons: Why | None = None

@@ -20,6 +20,13 @@ significantly better over the worlds in which that bid holds
 
 Why the bots' playouts and not solved worlds: docs/coach.md, "The playout policy" (measured
 by ``benchmarks/bench_coach.py --policy``).
+
+**The players** (``players``, :data:`PLAYERS` by default): the bot of :mod:`tutorial.bots`
+that finishes the bidding and plays each world out (``cinch advise`` / ``cinch review
+--bot``). Only the default is the one evaluator's policy — the expert's, the hint's and the
+advisor's at the table; ``random`` and ``expert`` players answer "what if every seat played
+like that bot" (``expert`` players evaluate every decision of every playout: hundreds of
+times slower). The worlds are fitted to the earlier calls as ``rules`` bots either way.
 """
 
 from __future__ import annotations
@@ -32,7 +39,7 @@ from tutorial.bots.rollout import playout, rules_action
 from tutorial.bots.rules import best_trump, estimate
 from tutorial.bots.simbid import bid_world
 from tutorial.engine.actions import Action, Call, NameTrump
-from tutorial.engine.observe import Observation
+from tutorial.engine.observe import Observation, observe
 from tutorial.engine.profiles import Profile, get_profile
 from tutorial.engine.result import hand_result
 from tutorial.engine.state import Phase, State
@@ -45,11 +52,32 @@ best suit's (the others are never the suit it would name: one or two playouts a 
 instead of four)."""
 
 
-def play_points(state: State, chance: int) -> tuple[int, int]:
-    """The playout policy: ``state`` played to its end by ``rules`` players (chance from a
-    stream seeded ``chance``), its points (AC, BD). ``benchmarks/bench_coach.py --policy``
-    puts solved worlds in its place to measure the two."""
-    return hand_result(playout(state, random.Random(chance))).points
+PLAYERS = "rules"
+"""The bot that plays the evaluator's worlds out: the one evaluator's playout policy."""
+
+
+def act(state: State, players: str, seed: int) -> Action:
+    """What a ``players`` bot of the seat to act does in ``state`` (from its own view)."""
+    if players == PLAYERS:
+        return rules_action(state)
+    from tutorial.bots import decide  # the bots import the evaluator
+
+    return decide(players, observe(state, state.to_act), seed)
+
+
+def play_points(state: State, chance: int, players: str = PLAYERS) -> tuple[int, int]:
+    """The playout policy: ``state`` played to its end by ``players`` (the ``rules`` bot by
+    default; chance from a stream seeded ``chance``), its points (AC, BD).
+    ``benchmarks/bench_coach.py --policy`` puts solved worlds in its place to measure the two."""
+    rng = random.Random(chance)
+    if players == PLAYERS:
+        return hand_result(playout(state, rng)).points
+    while not state.is_terminal():
+        if state.is_chance():
+            state.apply(state.chance_outcome(rng))
+        else:
+            state.apply(act(state, players, chance))
+    return hand_result(state).points
 
 
 def suits_worth_considering(p: Profile, hand: int) -> tuple[int, ...]:
@@ -61,8 +89,11 @@ def suits_worth_considering(p: Profile, hand: int) -> tuple[int, ...]:
 
 
 class _Base:
-    def __init__(self, obs: Observation, legal: list[Action], rng: random.Random) -> None:
+    def __init__(
+        self, obs: Observation, legal: list[Action], rng: random.Random, players: str = PLAYERS
+    ) -> None:
         self.obs = obs
+        self.players = players
         self.rng = rng
         self.p = get_profile(obs.profile)
         self.side = obs.seat & 1
@@ -86,7 +117,7 @@ class _Base:
         for s in suits:
             named = start.copy()
             named.apply(NameTrump(s))
-            out[s] = play_points(named, chance)
+            out[s] = play_points(named, chance, self.players)
         return out
 
     def _held(self, bid: int, points: tuple[int, int]) -> Outcome:
@@ -104,9 +135,14 @@ class TrumpPricer(_Base):
     """The worlds of one choice of trump."""
 
     def __init__(
-        self, obs: Observation, legal: list[Action], include: tuple[Action, ...], rng: random.Random
+        self,
+        obs: Observation,
+        legal: list[Action],
+        include: tuple[Action, ...],
+        rng: random.Random,
+        players: str = PLAYERS,
     ) -> None:
-        super().__init__(obs, legal, rng)
+        super().__init__(obs, legal, rng, players)
         self.bid = max(v for _, v in obs.calls if v is not None)
         self.rows: list[dict[int, tuple[int, int]]] = []
 
@@ -122,9 +158,14 @@ class CallPricer(_Base):
     """The worlds of one call: every legal call in every world."""
 
     def __init__(
-        self, obs: Observation, legal: list[Action], include: tuple[Action, ...], rng: random.Random
+        self,
+        obs: Observation,
+        legal: list[Action],
+        include: tuple[Action, ...],
+        rng: random.Random,
+        players: str = PLAYERS,
     ) -> None:
-        super().__init__(obs, legal, rng)
+        super().__init__(obs, legal, rng, players)
         self.calls = [a for a in legal if isinstance(a, Call)]
         self.considered = suits_worth_considering(self.p, obs.hand)
         self.known: list[dict[Call, Outcome | None]] = []
@@ -142,7 +183,7 @@ class CallPricer(_Base):
             trial = world.copy()
             trial.apply(call)
             while trial.phase is Phase.BID:
-                trial.apply(rules_action(trial))
+                trial.apply(act(trial, self.players, chance))
             if trial.phase is Phase.TRUMP and trial.to_act == self.obs.seat:
                 if row is None:
                     row = self._suit_points(trial, chance, self.considered)
@@ -153,7 +194,7 @@ class CallPricer(_Base):
                 known[call] = THROWN_IN
                 continue
             if holder not in by_holder:  # the bots' play reads who holds the bid, not its value
-                by_holder[holder] = play_points(trial, chance)
+                by_holder[holder] = play_points(trial, chance, self.players)
             known[call] = contract_outcome(
                 self.p,
                 self.obs.score,

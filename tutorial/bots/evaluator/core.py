@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from tutorial.bots.evaluator.bidding import CallPricer, TrumpPricer
+from tutorial.bots.evaluator.bidding import PLAYERS, CallPricer, TrumpPricer
 from tutorial.bots.evaluator.cards import CardPricer
 from tutorial.bots.evaluator.keeps import KeepPricer
 from tutorial.bots.evaluator.outcome import Outcome, breakdown, objective
@@ -144,13 +144,16 @@ def _pricer(
     legal: list[Action],
     include: tuple[Action, ...],
     rng: random.Random,
+    players: str = PLAYERS,
 ) -> Pricer:
+    """The pricer of one kind; ``players`` play the worlds of a call, trump or keep out (a
+    card is solved: no players)."""
     if kind == CALL:
-        return CallPricer(obs, legal, include, rng)
+        return CallPricer(obs, legal, include, rng, players)
     if kind == TRUMP:
-        return TrumpPricer(obs, legal, include, rng)
+        return TrumpPricer(obs, legal, include, rng, players)
     if kind in (KEEP, DEALER_KEEP):
-        return KeepPricer(obs, legal, include, rng)
+        return KeepPricer(obs, legal, include, rng, players)
     return CardPricer(obs, legal, include, rng)
 
 
@@ -172,12 +175,18 @@ def evaluate(
     seed: int = 0,
     budget: Budget | None = None,
     include: Sequence[Action] = (),
+    *,
+    players: str = PLAYERS,
 ) -> Evaluation:
     """Every option of the seat to act in ``obs`` (which must observe the seat to act)
     priced over the same worlds, drawn from the decision's stream for ``seed``;
     ``include``: actions to price besides the usual candidates (the one a learner took, e.g.
-    a pile with other cards beneath)."""
-    return evaluate_stream(obs, stream(obs, seed), budget or default_budget(), include)
+    a pile with other cards beneath); ``players``: the bot that plays the worlds of a call,
+    trump or keep out (:data:`~tutorial.bots.evaluator.bidding.PLAYERS`, ``rules``: the one
+    evaluator's policy; another answers "what if every seat played like that bot")."""
+    return evaluate_stream(
+        obs, stream(obs, seed), budget or default_budget(), include, players=players
+    )
 
 
 def evaluate_stream(
@@ -188,6 +197,7 @@ def evaluate_stream(
     *,
     max_nodes: int | None = None,
     max_ms: float | None = BUDGET_DEADLINE,
+    players: str = PLAYERS,
 ) -> Evaluation:
     """:func:`evaluate` with the decision's random stream given (the expert bot's).
     ``max_nodes`` replaces the budget's node limit of a card, ``max_ms`` its deadline (None:
@@ -206,7 +216,7 @@ def evaluate_stream(
         return Evaluation.forced(obs.seat, kind, goal, legal[0], budget.name)
     lo, batch, hi = budget.worlds(kind)
     try:
-        pricer = _pricer(kind, obs, legal, asked, rng)
+        pricer = _pricer(kind, obs, legal, asked, rng, players)
         if isinstance(pricer, CardPricer):
             pricer.cap = budget.node_cap(obs) if max_nodes is None else max_nodes
             pricer.limit = Limit.of(max_ms=max_ms)
@@ -264,7 +274,9 @@ def evaluate_stream(
     )
 
 
-def on_the_deal(state: State, include: Sequence[Action] = ()) -> dict[Action, float]:
+def on_the_deal(
+    state: State, include: Sequence[Action] = (), players: str = PLAYERS
+) -> dict[Action, float]:
     """The options of the seat to act in ``state`` valued in the actual deal alone (the
     review's double-dummy cost for a card; for a call, trump or keep the bots' playout of
     the actual deal, chance drawn from a fixed stream): each option → the objective."""
@@ -272,7 +284,7 @@ def on_the_deal(state: State, include: Sequence[Action] = ()) -> dict[Action, fl
     legal = legal_actions(obs)
     kind = kind_of(obs, legal)
     asked = tuple(a for a in include if a in legal)
-    pricer = _pricer(kind, obs, legal, asked, random.Random(0))
+    pricer = _pricer(kind, obs, legal, asked, random.Random(0), players)
     pricer.fixed = state
     pricer.add_world()
     return {a: os[0].value for a, os in pricer.outcomes().items()}

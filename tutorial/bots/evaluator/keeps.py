@@ -46,9 +46,15 @@ def keep_options(
 
 class KeepPricer:
     def __init__(
-        self, obs: Observation, legal: list[Action], include: tuple[Action, ...], rng: random.Random
+        self,
+        obs: Observation,
+        legal: list[Action],
+        include: tuple[Action, ...],
+        rng: random.Random,
+        players: str = bidding.PLAYERS,
     ) -> None:
         self.obs = obs
+        self.players = players
         self.rng = rng
         self.side = obs.seat & 1
         self.p = get_profile(obs.profile)
@@ -68,7 +74,7 @@ class KeepPricer:
         for o in self.options:
             trial = world.copy()
             trial.apply(o)
-            row[o] = self._outcome(bidding.play_points(trial, chance))
+            row[o] = self._outcome(bidding.play_points(trial, chance, self.players))
         self.rows.append(row)
 
     def _outcome(self, points: tuple[int, int]) -> Outcome:
