@@ -67,3 +67,69 @@ def test_the_review_asks_what_the_hint_asked() -> None:
         d = by_index[index]
         assert d.label == "best" and d.best == ev.choice, (index, d)
         assert [a for a, _ in d.options] == [o.action for o in ev.options]
+
+
+def _replay_with_hint(game: Game, index: int, best: tuple[str, ...]) -> Game:
+    """The same hand played again action by action, a hint shown at ``index`` whose best
+    set was ``best`` (as /play does: mark_hint when asked, keep_hint when shown)."""
+    again = Game.new(game.profile, game.bots, seed=game.seed)
+    again.current.seed, again.current.dealer = game.current.seed, game.current.dealer
+    for i, a in enumerate(game.current.actions):
+        who = again.to_act()
+        if who == -1:
+            again.chance()
+            assert again.current.actions[i] == a
+            continue
+        assert who is not None
+        if i == index:
+            again.mark_hint()
+            again.keep_hint(tuple(parse_action(b) for b in best))
+        assert again.act(parse_action(a), who) is None
+    assert again.current.actions == game.current.actions
+    return again
+
+
+def test_an_action_in_the_shown_hints_best_set_is_never_labelled_worse_than_good() -> None:
+    """A card's hint is bounded by its 2 s deadline: under load it may stop early with other
+    values than the review computes later. What the learner was told stands: the hint's best
+    set is kept with the hand record (saved with the game) and the review labels an action
+    in it best. Failed before: the review re-evaluated and labelled the hinted card costly
+    (and Game had no keep_hint)."""
+    game = Game.new("pagat-62", "random", seed=8)
+    play_random(game, random.Random(3))  # the learner's 5S at trick 3 is a blunder
+    plain = review_hand(game, 0)
+    costly = next(d for d in plain.decisions if d.label not in ("best", "good"))
+    # the hint stopped early had named the learner's action among the best
+    hinted = _replay_with_hint(game, costly.index, (str(costly.action),))
+    loaded = Game.from_json(json.loads(json.dumps(hinted.to_json())), ("random",))
+    assert loaded is not None
+    assert loaded.current.hint_best == {costly.index: [str(costly.action)]}
+    data = review_hand(loaded, 0)
+    d = next(x for x in data.decisions if x.index == costly.index)
+    assert d.label == "best" and d.best == costly.action and d.reason is None
+    assert costly.index in data.hints and data.line(costly.index) is None
+    others = [x for x in data.decisions if x.index != costly.index]
+    assert others == [x for x in plain.decisions if x.index != costly.index]
+    # a best set that does not hold the action taken changes nothing
+    other = _replay_with_hint(game, costly.index, (str(costly.best),))
+    d2 = next(x for x in review_hand(other, 0).decisions if x.index == costly.index)
+    assert d2 == costly
+
+
+def test_a_hint_kept_only_where_one_was_shown_and_dropped_with_an_undo() -> None:
+    game = Game.new("pagat-62", "random", seed=8)
+    play_random(game, random.Random(4), stop_at_learner_play=True)
+    card = game.state().legal_actions()[0]
+    game.keep_hint((card,))  # not asked for here: nothing kept
+    assert game.current.hint_best == {}
+    game.mark_hint()
+    i = len(game.current.actions)
+    game.keep_hint((card,))
+    assert game.current.hint_best == {i: [str(card)]}
+    assert game.act(card, LEARNER) is None
+    assert game.undo()  # the same position again: its hint stands
+    assert game.current.hint_best == {i: [str(card)]}
+    bad = game.to_json()
+    bad["hands"][0]["hint_best"] = {"x": ["5S"]}
+    with pytest.raises(ValueError):
+        Game._parse(bad, ("random",))

@@ -56,6 +56,10 @@ def test_the_bid_advisor_and_the_card_hint_with_its_why(monkeypatch: pytest.Monk
     assert hints and "de media" in hints[0], [i.value for i in at.info]
     g = game_of(at)
     assert len(g.current.actions) in g.current.hints  # marked for the review
+    shown = at.session_state["play_think"].future.result()  # its best set kept for the review
+    assert g.current.hint_best[len(g.current.actions)] == [
+        str(a) for a in shown.evaluation.best_set
+    ]
     # the card the hint names is marked on the table, and it is one of A's cards
     html = str(clicker.last["data"]["html"])
     assert "cb-hint" in html

@@ -27,6 +27,7 @@ default, is the one evaluator's — the hint's, the advisor's and the expert's.
 from __future__ import annotations
 
 import time
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -205,11 +206,15 @@ def review(
     calls: bool = True,
     budget: Budget | None = None,
     bot: str = DEFAULT_BOT,
+    hinted: Mapping[int, Collection[Action]] | None = None,
 ) -> Review:
     """Price every decision ``seat`` took in the finished hand ``final``, each with the
     evaluator at the table's budget (``budget``, or at most ``samples`` worlds). With
     ``calls`` False the calls and the choice of trump are listed as not priced. ``bot``
-    plays the worlds of the calls, trump and keeps out (``rules``: the evaluator's own)."""
+    plays the worlds of the calls, trump and keeps out (``rules``: the evaluator's own).
+    ``hinted``: for a decision a hint was shown for (its index in the history), the hint's
+    best set: an action in it is labelled best (what the learner was told stands; a card's
+    hint may have stopped at its deadline with other values than this evaluation's)."""
     check_bot(bot)
     if final.phase is not Phase.DONE:
         raise ValueError(f"review needs a finished hand, not one in the {final.phase.value} phase")
@@ -231,7 +236,8 @@ def review(
         if ev.worlds == 0 and not ev.is_forced():
             skipped.append(NotPriced(index, before.phase, action, "no world sampled"))
             continue
-        decisions.append(_priced(index, before, action, ev, final, bot))
+        told = (hinted or {}).get(index, ())
+        decisions.append(_priced(index, before, action, ev, final, bot, action in told))
     ms = (time.perf_counter() - start) * 1000.0
     n = budget.cards[2]
     return Review(seat, final.profile.name, tuple(decisions), tuple(skipped), n, seed, ms, bot)
@@ -244,6 +250,7 @@ def _priced(
     ev: Evaluation,
     final: State,
     bot: str = DEFAULT_BOT,
+    hinted_best: bool = False,
 ) -> Decision:
     trick = len(before.tricks) + 1 if isinstance(action, PlayCard) else None
     if ev.is_forced():  # nothing to choose
@@ -252,8 +259,8 @@ def _priced(
         )
     opt = ev.option(action)
     assert opt is not None, "the action taken is always priced"
-    best = action if opt.best else ev.choice
-    label = "best" if opt.best else label_of(opt.cost)
+    best = action if opt.best or hinted_best else ev.choice
+    label = "best" if opt.best or hinted_best else label_of(opt.cost)
     actual = on_the_deal(before, include=(action, best), players=bot)
     dd_cost = round(max(actual.values()) - actual.get(action, min(actual.values())))
     reason: str | None = None

@@ -14,6 +14,7 @@ import hashlib
 import random
 import re
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -67,6 +68,10 @@ class HandRecord:
     """For each undo, the index of the learner's action taken back (marked in the review)."""
     hints: list[int] = field(default_factory=list)
     """Indices of the learner's decisions for which a hint was shown."""
+    hint_best: dict[int, list[str]] = field(default_factory=dict)
+    """For a hint shown: its index → the hint's best set (the actions in the core's
+    notation). The review labels an action in it best: what the learner was told stands,
+    even where the hint's evaluation stopped at its deadline with other values."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -75,6 +80,7 @@ class HandRecord:
             "actions": list(self.actions),
             "undone": list(self.undone),
             "hints": list(self.hints),
+            "hint_best": {str(i): list(best) for i, best in sorted(self.hint_best.items())},
         }
 
 
@@ -169,7 +175,8 @@ class Game:
                 or not _ints(hints)
             ):
                 raise ValueError("bad hand")
-            out.append(HandRecord(h["seed"], h["dealer"], list(actions), undone, hints))
+            best = _hint_best(h.get("hint_best", {}))
+            out.append(HandRecord(h["seed"], h["dealer"], list(actions), undone, hints, best))
         game = cls(profile, bots, seed, out)
         ident = value.get("id")  # games saved before it had none: a new one
         if isinstance(ident, str) and GAME_ID.fullmatch(ident):
@@ -259,6 +266,13 @@ class Game:
         if i not in self.current.hints:
             self.current.hints.append(i)
 
+    def keep_hint(self, best: Sequence[Action]) -> None:
+        """Keep the best set of the hint shown for the learner's current decision (marked
+        by :meth:`mark_hint`), for the review of the hand."""
+        i = len(self.current.actions)
+        if i in self.current.hints and best:
+            self.current.hint_best[i] = [str(a) for a in best]
+
     def last_learner_play(self) -> int | None:
         """Index of the learner's last card in the current hand, if it may be taken back:
         not once the hand is over (it is scored, reviewed and may have won the game)."""
@@ -279,6 +293,8 @@ class Game:
         rec = self.current
         del rec.actions[i:]
         rec.undone.append(i)
+        for k in [k for k in rec.hint_best if k > i]:  # positions taken back (i is the same)
+            del rec.hint_best[k]
         return True
 
     def playing_link(self, link: tuple[int, int]) -> bool:
@@ -347,6 +363,23 @@ def _over() -> IllegalAction:
 
 def _seed_ok(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_SEED
+
+
+def _hint_best(value: Any) -> dict[int, list[str]]:
+    if not isinstance(value, dict) or len(value) > MAX_ACTIONS:
+        raise ValueError("bad hand")
+    out = {}
+    for k, v in value.items():
+        if (
+            not isinstance(k, str)
+            or not k.isdigit()
+            or not isinstance(v, list)
+            or not 0 < len(v) <= 64
+            or not all(isinstance(a, str) and len(a) < 200 for a in v)
+        ):
+            raise ValueError("bad hand")
+        out[int(k)] = list(v)
+    return out
 
 
 def _ints(value: Any) -> bool:

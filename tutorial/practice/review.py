@@ -4,8 +4,11 @@
 :func:`review_hand` replays a hand of a practice game and asks the coach
 (:func:`tutorial.coach.review.review`) about every decision of the learner, with the hand's
 seed and the table's budget: the same evaluations, worlds and values as the hint and the
-advisor at the table. For each costly card it also works out the better line (to replay both
-on the table). The answer is a :class:`HandReview`, a frozen value with one JSON form.
+advisor at the table. Where a hint was shown, its best set (kept with the hand record) stands
+for that decision: an action in it is labelled best, even where the hint's evaluation stopped
+at its deadline under load with other values than the review's. For each costly card it
+also works out the better line (to replay both on the table). The answer is a
+:class:`HandReview`, a frozen value with one JSON form.
 """
 
 from __future__ import annotations
@@ -64,7 +67,8 @@ def review_hand(game: Game, hand: int, seat: int = LEARNER) -> HandReview:
     ``hand`` (0-based) of ``game``, priced."""
     replayed = game.replayed(hand)
     rec = game.hands[hand]
-    out = review(replayed.state, seat, seed=rec.seed)
+    hinted = {i: tuple(parse_action(a) for a in best) for i, best in rec.hint_best.items()}
+    out = review(replayed.state, seat, seed=rec.seed, hinted=hinted)
     return HandReview(
         out.decisions,
         tuple(rec.undone),

@@ -349,7 +349,10 @@ def hint(g: Game) -> Hint | bool | None:
     worked out, False if none was asked for here (or it failed)."""
     if slots.PLAY_HINT_ASKED.get() != position_key(g):
         return False
-    return _thought(g)
+    out = _thought(g)
+    if isinstance(out, Hint):  # shown: its best set stands for this decision in the review
+        g.keep_hint(out.evaluation.best_set)
+    return out
 
 
 def ask_hint(g: Game) -> None:
