@@ -44,3 +44,38 @@ def by_kind(
         if all(len(v) >= per_kind for v in out.values()) or i >= limit:
             return out
     raise AssertionError("unreachable")
+
+
+def piles(profile: str, seed: int, score: tuple[int, int] = (0, 0)) -> Iterator[State]:
+    """First-trick pile decision points (a hand of more than six cards on the first trick),
+    rare in random deals (classic-51: about 1 in 3,000 decision points): deals in which one
+    seat is dealt seven cards of one suit and two others at random, the rest shuffled, played
+    by ``rules`` bots; each pile decision is yielded (a copy) before the bot acts. Hands in
+    which nobody piles (another suit named trump, or all pass) yield nothing."""
+    rng = random.Random(seed)
+    p = get_profile(profile)
+    while True:
+        seat, suit = rng.randrange(4), rng.randrange(4)
+        long = rng.sample(range(suit * 13, suit * 13 + 13), 7)
+        rest = [c for c in range(52) if c not in long]
+        rng.shuffle(rest)
+        mine, rest = long + rest[:2], rest[2:]
+        hands = []
+        for s in range(4):
+            if s == seat:
+                hands.append(sum(1 << c for c in mine))
+            else:
+                hands.append(sum(1 << c for c in rest[:9]))
+                rest = rest[9:]
+        st = State(p, rng.randrange(4), hands, rest, score=score)
+        while not st.is_terminal():
+            if st.is_chance():
+                st.apply(st.chance_outcome(rng))
+                continue
+            if st.phase.value == "play" and len(st.tricks) > 0:
+                break
+            obs = observe(st, st.to_act)
+            legal = legal_actions(obs)
+            if len(legal) > 1 and kind_of(obs, legal) == "pile":
+                yield st.copy()
+            st.apply(rules_action(st))
