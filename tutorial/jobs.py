@@ -5,8 +5,10 @@ Starting a job and reading its result are the two places where anything may go w
 is nobody's input: a pool that cannot start or was shut down (``RuntimeError``,
 ``BrokenProcessPool``, ``OSError``), a value that cannot be pickled, or a bug of ours in
 the worker, whose exception comes back as it was raised. Both answer ``None`` (and log
-it), and the caller falls back (a cheap bot decides, "not available right now"): a page
-never fails because a worker did.
+it), and the caller says so or waits — no bot decides in a failed job's place: /play says
+"the bots cannot think right now" and asks the bot again (:mod:`tutorial.practice.workers`),
+the review says it is not available right now, a failed hint is not shown, pondering is
+dropped — so a page never fails because a worker did.
 """
 
 from __future__ import annotations
