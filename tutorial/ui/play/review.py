@@ -48,13 +48,15 @@ def _action_text(t: Translator, text: str) -> str:
     return text
 
 
-def _marks(t: Translator, d: Decision, data: HandReview) -> str:
-    marks = []
+def marks(t: Translator, d: Decision, data: HandReview, more: tuple[str, ...] = ()) -> str:
+    """What the review says about how a decision was taken (after a hint, played again
+    after taking back, and ``more``), in parentheses; empty if nothing."""
+    out = list(more)
     if d.index in data.undone:
-        marks.append(t("played again after taking back"))
+        out.append(t("played again after taking back"))
     if d.index in data.hints:
-        marks.append(t("after a hint"))
-    return f" _({', '.join(marks)})_" if marks else ""
+        out.append(t("after a hint"))
+    return f" _({', '.join(out)})_" if out else ""
 
 
 def decision_text(t: Translator, d: Decision) -> str:
@@ -87,7 +89,7 @@ def decision_text(t: Translator, d: Decision) -> str:
 
 
 def _show(t: Translator, data: HandReview) -> None:
-    lines = ["- " + decision_text(t, d) + _marks(t, d, data) for d in data.decisions]
+    lines = ["- " + decision_text(t, d) + marks(t, d, data) for d in data.decisions]
     st.markdown("\n".join(lines) if lines else t("No decision of yours to review."))
     st.caption(
         t(

@@ -18,7 +18,7 @@ from tutorial.practice.review import HandReview
 from tutorial.progress import StoreError
 from tutorial.ui.play import hand as playhand
 from tutorial.ui.play import together as live
-from tutorial.ui.play.review import decision_text
+from tutorial.ui.play.review import decision_text, marks
 from tutorial.ui.play.table import deal_reveal
 from tutorial.ui.session import Session
 
@@ -100,7 +100,12 @@ def review(s: Session, table: tg.Table, h: live.Here, hand: int) -> None:
     if not isinstance(data, HandReview):
         st.info(t("The review is not available right now."))
         return
-    lines = ["- " + decision_text(t, d) for d in data.decisions]
+    own = table.chosen(hand, h.seat)  # the others a bot took for this player
+    bot = (t("a bot chose this for you"),)
+    lines = [
+        "- " + decision_text(t, d) + marks(t, d, data, () if d.index in own else bot)
+        for d in data.decisions
+    ]
     st.markdown("\n".join(lines) if lines else t("No decision of yours to review."))
     _retry(s, table, h, hand, data)
 
