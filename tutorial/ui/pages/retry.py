@@ -22,8 +22,9 @@ t = s.t
 st.title(t("Retry your mistakes"), anchor=False)
 st.caption(
     t(
-        "Cards the coach marked as a mistake or a blunder at the practice table come back "
-        "here as you saw them: find a better card. The ones you miss come back sooner."
+        "Cards the coach marked as a mistake or a blunder at the practice table or at a "
+        "shared table come back here as you saw them from your seat: find a better card. "
+        "The ones you miss come back sooner."
     )
 )
 items = store().items(s.learner, retry.PREFIX)
