@@ -91,9 +91,24 @@ def worker_nice() -> int:
     return nice_setting("CINCH_BOT_NICE")
 
 
+def _watch_parent(parent: int, every: float = 0.5) -> None:  # in the worker
+    """End this worker once the process that started it is gone (its parent pid changes:
+    the orphan is adopted by init). A replica killed with SIGKILL — a crash, the chaos run,
+    the supervisor's restart — cannot shut its pool down, and a worker blocked on the pool's
+    queue, or busy with a review, would otherwise live on and load the machine (seen after
+    ``bench_class.py``: four orphans at a quarter of a core each, minutes later)."""
+    while True:
+        time.sleep(every)
+        if os.getppid() != parent:
+            os._exit(0)
+
+
 def _start_worker(increment: int) -> None:
-    """Runs in each new worker: lower its priority and import what the jobs need (so the
-    first job of a fresh worker does not pay for it)."""
+    """Runs in each new worker: watch the parent, lower its priority and import what the
+    jobs need (so the first job of a fresh worker does not pay for it)."""
+    threading.Thread(
+        target=_watch_parent, args=(os.getppid(),), name="cinch-parent-watch", daemon=True
+    ).start()
     if increment > 0 and hasattr(os, "nice"):
         with contextlib.suppress(OSError):
             os.nice(increment)
