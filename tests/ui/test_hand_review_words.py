@@ -136,3 +136,20 @@ def test_a_close_call_in_the_review_names_the_margin_between_the_options() -> No
         )
         in text
     ), text
+
+
+def test_a_close_call_is_set_apart_from_the_action_it_follows() -> None:
+    """Seen in the shared table's screenshots (es, 360 px): "tú: paso Decisión ajustada:
+    paso, 8…" — the close call ran on from the action with a bare space."""
+    d = _d(0, "bid", "best", "pass", "pass", 0.0)
+    d["options"] = [{"action": "pass", "value": -0.7}, {"action": "7", "value": -1.9}]
+    d["close"] = ["7"]
+    review = HandReview.from_json({"decisions": [d], "undone": [], "hints": [], "lines": {}})
+    t = get_translator("es")
+    text = playreview.decision_text(t, review.decisions[0])
+    close = t(
+        "A close call: {options} are within {margin} of each other on average.",
+        options="paso, 7",
+        margin="1,2",
+    )
+    assert text.endswith(t("you: {action}", action="paso") + " — " + close), text

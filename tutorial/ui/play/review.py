@@ -80,7 +80,7 @@ def decision_text(t: Translator, d: Decision) -> str:
         values = dict(d.options)
         top = max(values.values())
         margin = max(top - values.get(a, top) for a in (d.best, *d.close))
-        text += " " + t(
+        text += " — " + t(  # set apart: it ran on from "you: pass" with a bare space
             "A close call: {options} are within {margin} of each other on average.",
             options=names,
             margin=number(t, max(0.1, margin)),
