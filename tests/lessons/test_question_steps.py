@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from tests.lessons.test_loader import good_lesson, problems_of, text, write_course
 from tutorial.engine.cards import parse_index
@@ -16,6 +17,7 @@ from tutorial.lessons.cardwhy import question_feedback, why_below
 from tutorial.lessons.course import load_course
 
 REAL = load_course()
+LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 
 
 def test_every_real_question_names_a_step_of_its_lesson() -> None:
@@ -150,10 +152,36 @@ def test_why_below_covers_each_reason() -> None:
 
 def test_cards_left_out_or_picked_wrongly_in_a_legal_question_get_the_rule() -> None:
     q = L7.question("c-may-trump-holding-clubs") if L7 else None
-    assert q is not None and set(q.answer) == {"4C", "9C", "6H"}
+    assert q is not None and set(q.answer) == {"4C", "JC", "8D"}
     t = get_translator("en")
     lines = question_feedback(
-        t, "en", q, ["4C", "9C", *[c for c in q.shown_cards if c not in q.answer][:1]]
+        t, "en", q, ["4C", "JC", *[c for c in q.shown_cards if c not in q.answer][:1]]
     )
-    assert any("may be played too: it is a trump" in x and "6♥" in x for x in lines), lines
+    assert any("may be played too: it is a trump" in x and "8♦" in x for x in lines), lines
     assert any("may follow suit or trump, but not play" in x for x in lines), lines
+
+
+def _trick_of(data: Any) -> tuple[str, tuple[str, ...]] | None:
+    """The trump and the cards played of a trick or legal scenario written in a lesson."""
+    if isinstance(data, str):
+        data = yaml.safe_load((LESSONS / data).read_text(encoding="utf-8"))
+    if not isinstance(data, dict) or data.get("kind") not in ("trick", "legal"):
+        return None
+    return str(data["trump"]), tuple(data.get("cards", []))
+
+
+def test_no_question_replays_the_trick_its_step_just_played() -> None:
+    # issue 24 (reader): lesson 07's c-may-trump-holding-clubs asked C's cards in the K♣ trick the
+    # step had just played and narrated ("C holds clubs too and may also trump"): a recall of the
+    # narration, the third showing of that trick. A question asks a new trick, not the step's own.
+    for path in sorted(LESSONS.glob("[0-9][0-9]-*.yaml")):
+        lesson = yaml.safe_load(path.read_text(encoding="utf-8"))
+        steps = {s["id"]: s for s in lesson["steps"]}
+        for q in lesson["questions"]:
+            step = steps.get(q["step"]) if isinstance(q["step"], str) else None
+            asked = _trick_of(q.get("scenario")) if q.get("ask") == "legal" else None
+            shown = _trick_of(step.get("scenario")) if step else None
+            if asked is None or shown is None:
+                continue
+            same = asked[0] == shown[0] and shown[1][: len(asked[1])] == asked[1]
+            assert not same, f"{path.name}: {q['id']} replays the trick of step {q['step']}"

@@ -1,7 +1,8 @@
 """A card pick after a check sticks (Chromium, 320×640).
 
 Found walking lesson 7 (es and fr, 320×640): after a wrong check (Q♦), the pick of 9♣ was
-lost. Streamlit's pills are a react-aria toolbar, which gives the focus back to the pill
+lost (the question's hand is now a diamonds-trump one: Q♥ is the discard, J♣ the first
+pill). Streamlit's pills are a react-aria toolbar, which gives the focus back to the pill
 focused last (Q♦) when the focus comes back from outside (the check button), also on a mouse
 press: Q♦, below the screen under the feedback, was scrolled into view during the press, the
 release landed on the feedback and no pick was sent. ``tutorial.ui.reveal.PILLS_PRESS``
@@ -34,18 +35,18 @@ def test_a_pick_after_a_wrong_check_sticks_on_a_phone(
         page = browser.new_page(viewport={"width": 320, "height": 640})
         page.goto(f"{server}/lesson?lang={lang}&lesson={LID}&step=the-clubs-trick")
         wait_idle(page)
-        page.locator(pills).filter(has_text="Q♦").first.click()  # wrong: a discard
+        page.locator(pills).filter(has_text="Q♥").first.click()  # wrong: a discard
         page.locator(f'{ANS} button[aria-pressed="true"]').first.wait_for(timeout=60_000)
         wait_idle(page)
         page.locator(f".st-key-submit-{LID}-{Q}").get_by_role("button").click()
         verdict = page.locator(f'.st-key-qf-{LID}-{Q} [data-testid="stAlertContentInfo"]')
         verdict.first.wait_for(timeout=60_000)
         wait_idle(page)
-        # as soon as the page is quiet (a script's speed): 9♣, the first pill, is above Q♦,
+        # as soon as the page is quiet (a script's speed): J♣, the first pill, is above Q♥,
         # which is now under the screen's bottom edge
-        nine = page.locator(pills).filter(has_text="9♣").first
-        nine.click()
-        picked = page.locator(f'{ANS} button[aria-pressed="true"]').filter(has_text="9♣")
+        first = page.locator(pills).filter(has_text="J♣").first
+        first.click()
+        picked = page.locator(f'{ANS} button[aria-pressed="true"]').filter(has_text="J♣")
         stuck = True
         try:
             picked.first.wait_for(timeout=30_000)
@@ -54,4 +55,4 @@ def test_a_pick_after_a_wrong_check_sticks_on_a_phone(
         wait_idle(page)
         page.screenshot(path=str(out / f"pick-after-check-{lang}-320.png"))
         browser.close()
-    assert stuck, "the pick of 9♣ after the check was lost"
+    assert stuck, "the pick of J♣ after the check was lost"
