@@ -232,21 +232,22 @@ def test_two_players_on_two_replicas_one_killed_mid_hand(
             pl.page.wait_for_selector('[class*="st-key-tbl_next_0"] button', timeout=60_000)
         host.page.screenshot(path=str(SHOTS / "table-es-1280-over.png"), full_page=True)
         guest.page.screenshot(path=str(SHOTS / "table-fr-360-over.png"), full_page=True)
+        # the hand's end below the table (the review, the score sheet), before the next hand
+        # is dealt (10 s after the last card): Streamlit scrolls inside its main block, so a
+        # full-page shot stops at the window; scroll there
+        for pl, name in ((host, "table-es-1280-review.png"), (guest, "table-fr-360-review.png")):
+            heading = get_translator(pl.lang)("Review of your decisions")
+            pl.page.wait_for_selector(f"text={heading}", timeout=60_000)
+            time.sleep(2)  # the review is worked out in the pool, then the page runs again
+            pl.page.get_by_text(heading).first.evaluate("e => e.scrollIntoView({block: 'start'})")
+            time.sleep(0.5)
+            pl.page.screenshot(path=str(SHOTS / name))
         # the other widths, for the record
         host.page.set_viewport_size({"width": 360, "height": 900})
         guest.page.set_viewport_size({"width": 1280, "height": 900})
         time.sleep(1)
         host.page.screenshot(path=str(SHOTS / "table-es-360-over.png"), full_page=True)
         guest.page.screenshot(path=str(SHOTS / "table-fr-1280-over.png"), full_page=True)
-        # the hand's end below the table (the review, the score sheet): Streamlit scrolls
-        # inside its main block, so a full-page shot stops at the window; scroll there
-        for pl, name in ((host, "table-es-360-review.png"), (guest, "table-fr-1280-review.png")):
-            heading = get_translator(pl.lang)("Review of your decisions")
-            pl.page.wait_for_selector(f"text={heading}", timeout=60_000)
-            time.sleep(3)  # the review is worked out in the pool, then the page runs again
-            pl.page.get_by_text(heading).first.evaluate("e => e.scrollIntoView({block: 'start'})")
-            time.sleep(0.5)
-            pl.page.screenshot(path=str(SHOTS / name))
         final = tg.Table.from_rows(rows, ("random", "rules", "expert"))
         assert final is not None
         before_end = final.game.replayed(0).state.restart()
