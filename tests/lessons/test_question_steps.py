@@ -4,6 +4,7 @@ their own feedback, and the engine explains why a chosen card or seat does not w
 from __future__ import annotations
 
 import copy
+import re
 from pathlib import Path
 from typing import Any
 
@@ -185,3 +186,28 @@ def test_no_question_replays_the_trick_its_step_just_played() -> None:
                 continue
             same = asked[0] == shown[0] and shown[1][: len(asked[1])] == asked[1]
             assert not same, f"{path.name}: {q['id']} replays the trick of step {q['step']}"
+
+
+def lesson_call(step: Any, seat: str) -> int | None:
+    """The call the step's hand scenario scripts for the seat (calls go from the dealer's left)."""
+    setup = step.scenario.setup
+    for i, bid in enumerate(setup.bids):
+        if "ABCD"[(setup.dealer + 1 + i) % 4] == seat:
+            return bid
+    raise AssertionError(f"{step.id}: {seat} makes no call")
+
+
+def test_a_call_your_move_is_not_told_by_the_step_above_it() -> None:
+    # issue 24 (reader): lesson 03's dealer-must-bid-seven said "the dealer must bid **exactly 7**"
+    # (and its title "the dealer bids 7") right above D's call: the learner copied the text.
+    # The rule is told after the call, in the narration of the move.
+    for lesson in REAL.lessons:
+        for step in lesson.steps:
+            for n in step.narration:
+                move = n.your_move
+                if move is None or n.at != "bidding":
+                    continue
+                call = str(lesson_call(step, move.seat))
+                above = f"{step.title.en} {step.text.en}".replace("*", "")
+                told = re.search(rf"\b(bids?|exactly)\s+{call}\b", above, re.IGNORECASE)
+                assert not told, f"{lesson.id}/{step.id}: '{told.group(0)}' above the call"
