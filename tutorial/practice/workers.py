@@ -205,7 +205,8 @@ def _submit(fn: Callable[..., Any], args: tuple[Any, ...], read: Callable[[Any],
         else:
             try:
                 out.set_result(read(f.result()))
-            except Exception as err:  # a result that does not read back: a bug, logged
+            except Exception as err:  # broad: a result that does not read back is a bug of
+                # ours (any type); escaping a done-callback it would leave ``out`` unresolved
                 log.exception("a worker's result could not be read")
                 out.set_exception(err)
                 return

@@ -109,10 +109,7 @@ class Breaker:
             )
             state.down_since = None
         for listener in list(_listeners):
-            try:
-                listener(self.key, kind)
-            except Exception:  # pragma: no cover - a listener's bug must not stop the others
-                log.exception("progress listener failed")
+            listener(self.key, kind)
 
 
 _breakers: dict[tuple[int, str], Breaker] = {}
@@ -131,7 +128,8 @@ def breaker(key: str, probe: Callable[[str], None]) -> Breaker:
 
 
 def on_up(listener: Callable[[str, str], None]) -> None:
-    """Call ``listener(key, kind)`` whenever a database's ``kind`` calls are marked up again."""
+    """Call ``listener(key, kind)`` whenever a database's ``kind`` calls are marked up again
+    (in the prober's thread: a listener must not raise; the spool's only sets events)."""
     if listener not in _listeners:
         _listeners.append(listener)
 

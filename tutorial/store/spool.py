@@ -435,7 +435,9 @@ def _drain_rows(spool: Spool, store: ProgressStore, rows: list[Row]) -> bool:
         except StoreError:
             spool.release([r.id for r in rows[n:]])
             return False
-        except Exception:
+        except Exception:  # broad: whatever a row raises but StoreError (ValueError, KeyError,
+            # TypeError from a malformed row, a backend's own error) means it never can be
+            # saved; unparked it would be claimed again before the learner's later rows forever
             log.exception("a spooled write can never be saved (kept, parked): %r", row)
             spool.release([row.id], park=True)
             continue

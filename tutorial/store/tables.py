@@ -18,6 +18,7 @@ checks it before it comes here); this module keeps the order. Every failure rais
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -123,7 +124,7 @@ class TableStore:
             db.execute("BEGIN")
             try:
                 return [list(db.execute(q, a).fetchall()) for q, a in queries]
-            except Exception as exc:  # sqlite3.OperationalError: no such table yet
+            except sqlite3.OperationalError as exc:  # no such table yet (a database never written)
                 if "no such table" in str(exc):
                     return [[] for _ in queries]
                 raise
