@@ -148,7 +148,7 @@ def cpu(profile: str, hands: int, seed: int) -> dict[str, Any]:
 
 
 # -- the playout policy -------------------------------------------------------------------------
-def solved_points(state: State, chance: int, players: str = "rules") -> tuple[int, int]:
+def solved_points(state: State, chance: int, players: object = None) -> tuple[int, int]:
     """The rules bot's refill, then the play solved double-dummy: the points (AC, BD)
     (``players`` as :func:`tutorial.bots.evaluator.bidding.play_points`'s, not read)."""
     rng = random.Random(chance)

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 import yaml
 
 from tutorial.cli import main
+from tutorial.engine.actions import Action
 from tutorial.engine.seats import SUIT_LETTERS
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -131,18 +133,28 @@ BIDDING = str(ROOT / "examples" / "decide" / "bidding.yaml")
 
 
 def _played_by(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The bots asked to decide inside the evaluator's worlds (through tutorial.bots.decide;
-    the default rules players take a faster path, pinned to the same decisions)."""
-    import tutorial.bots
+    """The bots asked to decide inside the evaluator's worlds (its actors, resolved by name in
+    tutorial.bots.evaluator.core; the default rules players take a faster path, pinned to the
+    same decisions). The first few decisions of each are checked against tutorial.bots.decide:
+    an actor acts as that bot would for the same (observation, seed)."""
+    from tutorial.bots import decide
+    from tutorial.bots.evaluator import core
+    from tutorial.engine.observe import observe
+    from tutorial.engine.state import State
 
     asked: list[str] = []
-    real = tutorial.bots.decide
 
-    def spy(bot: str, obs: object, seed: int) -> object:
-        asked.append(bot)
-        return real(bot, obs, seed)  # type: ignore[arg-type]
+    def spy(bot: str, real: Callable[[State, int], Action]) -> Callable[[State, int], Action]:
+        def acting(state: State, seed: int) -> Action:
+            action = real(state, seed)
+            if asked.count(bot) < 3:
+                assert action == decide(bot, observe(state, state.to_act), seed), bot
+            asked.append(bot)
+            return action
 
-    monkeypatch.setattr(tutorial.bots, "decide", spy)
+        return acting
+
+    monkeypatch.setattr(core, "_ACTORS", {b: spy(b, f) for b, f in core._ACTORS.items()})
     return asked
 
 
@@ -180,18 +192,23 @@ def test_review_bot_plays_the_worlds_of_calls_trump_and_keeps_out(
     asked for every decision of those playouts; here it answers as the rules bot would (a
     real expert review of this hand takes ~25 s; test_advise_bot_plays_the_worlds_out runs
     the real one)."""
-    import tutorial.bots
+    from tutorial.bots import decide
+    from tutorial.bots.evaluator import core
+    from tutorial.engine.observe import observe
+    from tutorial.engine.state import State
 
     low = str(DATA / "low-bad.yaml")
     code, ref = _json(capsys, "review", low, "--seat", "A", "--samples", "2")
     asked: list[str] = []
-    real = tutorial.bots.decide
 
-    def spy(b: str, obs: object, seed: int) -> object:
-        asked.append(b)
-        return real("rules" if b == "expert" else b, obs, seed)  # type: ignore[arg-type]
+    def spy(b: str) -> Callable[[State, int], Action]:
+        def acting(state: State, seed: int) -> Action:
+            asked.append(b)
+            return decide("rules" if b == "expert" else b, observe(state, state.to_act), seed)
 
-    monkeypatch.setattr(tutorial.bots, "decide", spy)
+        return acting
+
+    monkeypatch.setattr(core, "_ACTORS", {b: spy(b) for b in core._ACTORS})
     code, obj = _json(capsys, "review", low, "--seat", "A", "--samples", "2", "--bot", bot)
     assert code == 0, obj
     r, r0 = obj["result"], ref["result"]

@@ -21,8 +21,10 @@ significantly better over the worlds in which that bid holds
 Why the bots' playouts and not solved worlds: docs/coach.md, "The playout policy" (measured
 by ``benchmarks/bench_coach.py --policy``).
 
-**The players** (``players``, :data:`PLAYERS` by default): the bot of :mod:`tutorial.bots`
-that finishes the bidding and plays each world out (``cinch advise`` / ``cinch review
+**The players** (``players``: an :data:`Actor`, None for :data:`PLAYERS`, the default): the
+bot that finishes the bidding and plays each world out, resolved from its name by
+:func:`tutorial.bots.evaluator.core.actor` (this module imports no bot that imports the
+evaluator) (``cinch advise`` / ``cinch review
 --bot``). Only the default is the one evaluator's policy — the expert's, the hint's and the
 advisor's at the table; ``random`` and ``expert`` players answer "what if every seat played
 like that bot" (``expert`` players evaluate every decision of every playout: hundreds of
@@ -32,6 +34,7 @@ times slower). The worlds are fitted to the earlier calls as ``rules`` bots eith
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from tutorial.bots.evaluator.outcome import THROWN_IN, Outcome, contract_outcome, was_forced
 from tutorial.bots.evaluator.stats import compare
@@ -39,7 +42,7 @@ from tutorial.bots.rollout import playout, rules_action
 from tutorial.bots.rules import best_trump, estimate
 from tutorial.bots.simbid import bid_world
 from tutorial.engine.actions import Action, Call, NameTrump
-from tutorial.engine.observe import Observation, observe
+from tutorial.engine.observe import Observation
 from tutorial.engine.profiles import Profile, get_profile
 from tutorial.engine.result import hand_result
 from tutorial.engine.state import Phase, State
@@ -55,22 +58,24 @@ instead of four)."""
 PLAYERS = "rules"
 """The bot that plays the evaluator's worlds out: the one evaluator's playout policy."""
 
+Actor = Callable[[State, int], Action]
+"""Another bot as the players of the worlds: the action of the seat to act in a world (from
+its own view), given a seed. None in its place is :data:`PLAYERS` (the fast playout)."""
 
-def act(state: State, players: str, seed: int) -> Action:
-    """What a ``players`` bot of the seat to act does in ``state`` (from its own view)."""
-    if players == PLAYERS:
+
+def act(state: State, players: Actor | None, seed: int) -> Action:
+    """What the ``players`` bot of the seat to act does in ``state`` (from its own view)."""
+    if players is None:
         return rules_action(state)
-    from tutorial.bots import decide  # the bots import the evaluator
-
-    return decide(players, observe(state, state.to_act), seed)
+    return players(state, seed)
 
 
-def play_points(state: State, chance: int, players: str = PLAYERS) -> tuple[int, int]:
+def play_points(state: State, chance: int, players: Actor | None = None) -> tuple[int, int]:
     """The playout policy: ``state`` played to its end by ``players`` (the ``rules`` bot by
     default; chance from a stream seeded ``chance``), its points (AC, BD).
     ``benchmarks/bench_coach.py --policy`` puts solved worlds in its place to measure the two."""
     rng = random.Random(chance)
-    if players == PLAYERS:
+    if players is None:
         return hand_result(playout(state, rng)).points
     while not state.is_terminal():
         if state.is_chance():
@@ -90,7 +95,11 @@ def suits_worth_considering(p: Profile, hand: int) -> tuple[int, ...]:
 
 class _Base:
     def __init__(
-        self, obs: Observation, legal: list[Action], rng: random.Random, players: str = PLAYERS
+        self,
+        obs: Observation,
+        legal: list[Action],
+        rng: random.Random,
+        players: Actor | None = None,
     ) -> None:
         self.obs = obs
         self.players = players
@@ -140,7 +149,7 @@ class TrumpPricer(_Base):
         legal: list[Action],
         include: tuple[Action, ...],
         rng: random.Random,
-        players: str = PLAYERS,
+        players: Actor | None = None,
     ) -> None:
         super().__init__(obs, legal, rng, players)
         self.bid = max(v for _, v in obs.calls if v is not None)
@@ -163,7 +172,7 @@ class CallPricer(_Base):
         legal: list[Action],
         include: tuple[Action, ...],
         rng: random.Random,
-        players: str = PLAYERS,
+        players: Actor | None = None,
     ) -> None:
         super().__init__(obs, legal, rng, players)
         self.calls = [a for a in legal if isinstance(a, Call)]

@@ -18,13 +18,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from tutorial.bots.evaluator.bidding import PLAYERS, CallPricer, TrumpPricer
+from tutorial.bots.evaluator.bidding import PLAYERS, Actor, CallPricer, TrumpPricer
 from tutorial.bots.evaluator.cards import CardPricer
 from tutorial.bots.evaluator.keeps import KeepPricer
 from tutorial.bots.evaluator.outcome import Outcome, breakdown, objective
 from tutorial.bots.evaluator.result import Evaluation, Option, SuitOutlook
 from tutorial.bots.evaluator.stats import compare, resolved
 from tutorial.bots.knowledge import Knowledge
+from tutorial.bots.random_bot import decide_random
 from tutorial.bots.rules import choose_play, decide_rules
 from tutorial.bots.streams import rng_for
 from tutorial.bots.view import legal_actions
@@ -149,12 +150,43 @@ def _pricer(
     """The pricer of one kind; ``players`` play the worlds of a call, trump or keep out (a
     card is solved: no players)."""
     if kind == CALL:
-        return CallPricer(obs, legal, include, rng, players)
+        return CallPricer(obs, legal, include, rng, actor(players))
     if kind == TRUMP:
-        return TrumpPricer(obs, legal, include, rng, players)
+        return TrumpPricer(obs, legal, include, rng, actor(players))
     if kind in (KEEP, DEALER_KEEP):
-        return KeepPricer(obs, legal, include, rng, players)
+        return KeepPricer(obs, legal, include, rng, actor(players))
     return CardPricer(obs, legal, include, rng)
+
+
+def actor(players: str) -> Actor | None:
+    """The bot named ``players`` as the players of the worlds (None: :data:`PLAYERS`, the
+    fast playout). Each acts as :func:`tutorial.bots.decide` would — the same random stream
+    for the same (bot, observation, seed) — but is resolved here, so that the evaluator
+    imports no bot that imports it. Raises :class:`InvalidInput` for an unknown bot."""
+    if players == PLAYERS:
+        return None
+    found = _ACTORS.get(players)
+    if found is None:
+        names = ", ".join(sorted((PLAYERS, *_ACTORS)))
+        raise InvalidInput(f"unknown bot {players!r}: expected one of {names}")
+    return found
+
+
+def _random_actor(state: State, seed: int) -> Action:
+    obs = observe(state, state.to_act)
+    return decide_random(obs, rng_for("random", obs, seed))
+
+
+def _expert_actor(state: State, seed: int) -> Action:
+    """The expert bot (:func:`tutorial.bots.expert.decide_expert`): the evaluator's choice."""
+    obs = observe(state, state.to_act)
+    legal = legal_actions(obs)
+    if len(legal) == 1:
+        return legal[0]
+    return evaluate_stream(obs, stream(obs, seed), default_budget()).choice
+
+
+_ACTORS: dict[str, Actor] = {"random": _random_actor, "expert": _expert_actor}
 
 
 def prior(obs: Observation, legal: list[Action]) -> Action:

@@ -51,7 +51,7 @@ class KeepPricer:
         legal: list[Action],
         include: tuple[Action, ...],
         rng: random.Random,
-        players: str = bidding.PLAYERS,
+        players: bidding.Actor | None = None,
     ) -> None:
         self.obs = obs
         self.players = players
