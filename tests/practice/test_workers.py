@@ -147,3 +147,23 @@ def test_the_workers_niceness_reads_the_environment(monkeypatch: pytest.MonkeyPa
         monkeypatch.setenv("CINCH_BOT_NICE", bad)
         with pytest.raises(InvalidInput, match="CINCH_BOT_NICE"):
             workers.worker_nice()
+
+
+def test_the_pool_prices_on_the_budget_of_the_process_that_asks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Failed before: the workers read CINCH_EVAL_BUDGET once, when they were spawned, so a
+    pool started under the table's budget kept it after the setting went back to quick (in
+    CI, test_play_lines left such a pool to test_table_review, whose page review then found
+    a costly card the same review here did not)."""
+    g = Game.new("pagat-62", "rules", seed=5)
+    who = g.to_act()
+    assert who is not None
+    obs = g.observation(who)
+    try:
+        monkeypatch.setenv("CINCH_EVAL_BUDGET", "table")
+        assert workers.submit_think(obs, 1).result(timeout=120).evaluation.budget == "table"
+        monkeypatch.setenv("CINCH_EVAL_BUDGET", "quick")
+        assert workers.submit_think(obs, 1).result(timeout=120).evaluation.budget == "quick"
+    finally:
+        workers.shutdown()

@@ -57,6 +57,11 @@ _pool: ProcessPoolExecutor | None = None
 _workers = 0
 _broken: str | None = None
 _broken_at = 0.0
+_settings: tuple[str, ...] = ()
+INHERITED = ("CINCH_EVAL_BUDGET",)
+"""Settings the workers read from the environment they were spawned with: a pool started
+under other values is replaced (its queued jobs still finish), so that a job is priced on
+the budget of the process that asks, whenever the pool was started."""
 RETRY_AFTER = 5.0
 """Seconds after a breakage during which jobs fail at once (no pool restarted in a loop)."""
 
@@ -118,9 +123,14 @@ def _start_worker(increment: int) -> None:
 
 # -- the pool -----------------------------------------------------------------------------------
 def _get_pool() -> ProcessPoolExecutor:
-    global _pool, _workers
+    global _pool, _workers, _settings
+    settings = tuple(os.environ.get(name, "") for name in INHERITED)
+    old: ProcessPoolExecutor | None = None
     with _lock:
+        if _pool is not None and settings != _settings:
+            old, _pool = _pool, None
         if _pool is None:
+            _settings = settings
             _workers = worker_count()
             _pool = ProcessPoolExecutor(
                 max_workers=_workers,
@@ -128,7 +138,10 @@ def _get_pool() -> ProcessPoolExecutor:
                 initializer=_start_worker,
                 initargs=(worker_nice(),),
             )
-        return _pool
+        pool = _pool
+    if old is not None:
+        old.shutdown(wait=False)
+    return pool
 
 
 def _broke(why: str) -> None:
