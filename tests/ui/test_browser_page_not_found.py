@@ -55,3 +55,24 @@ def test_a_blank_page_name_shows_no_error(server: str) -> None:
         errors = page.locator('[data-testid="stException"]').count()
         browser.close()
     assert errors == 0
+
+
+@pytest.mark.parametrize("lang", ["fr", "pt"])
+def test_the_home_address_is_the_home_page(server: str, lang: str) -> None:
+    """``/home`` (the home page's name, which a person types) is the home page, with no
+    notice: it showed Streamlit's English "Page not found" dialog (the default page is served
+    at ``/`` only; issue 24)."""
+    t = get_translator(lang)
+    with pw.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 360, "height": 720})
+        page.goto(f"{server}/home?lang={lang}")
+        page.locator("h1").first.wait_for(timeout=60_000)
+        wait_idle(page)
+        title = page.locator("h1").first.inner_text()
+        body = page.inner_text("body")
+        dialog = page.get_by_text("Page not found").count()
+        browser.close()
+    assert dialog == 0
+    assert title == t("Learn Cinch (Double Pedro)"), body[:300]
+    assert t("That page does not exist; here is the home page.") not in body

@@ -30,6 +30,11 @@ from tutorial.ui.session import (
 from tutorial.ui.views import safe_md
 
 log = logging.getLogger("cinch.ui")
+HOME = "home"
+START = "start"
+"""The home page is the default page, served at ``/`` (its own name, which Streamlit still
+requires, is never an address); ``/home``, the address a person types, is a hidden page of
+the same script (:func:`missing_page`)."""
 PAGES = Path(__file__).resolve().parent / "pages"
 ROOT = Path(__file__).resolve().parent.parent.parent
 
@@ -61,7 +66,7 @@ def _make_pages(s: Session) -> dict[str, st.Page]:
     t = s.t
     return {
         "home": st.Page(
-            _page("home"), title=t("Home"), icon=":material/home:", default=True, url_path="home"
+            _page("home"), title=t("Home"), icon=":material/home:", default=True, url_path=START
         ),
         "lesson": st.Page(
             _page("lesson"), title=t("Lessons"), icon=":material/school:", url_path="lesson"
@@ -105,7 +110,8 @@ def _make_pages(s: Session) -> dict[str, st.Page]:
 def missing_page(s: Session, all_pages: dict[str, st.Page]) -> st.Page | None:
     """The page of a link to a page the app does not have (``/nosuchpage``): a hidden page
     under that name drawing the home page, which says so in the learner's language. Without
-    it Streamlit finds no page and shows its own "Page not found" dialog, in English."""
+    it Streamlit finds no page and shows its own "Page not found" dialog, in English.
+    ``/home`` is the home page under its name, with no notice."""
     try:
         return _missing_page(s, all_pages)
     except StreamlitAPIException:  # a path Streamlit refuses as a page's name
@@ -119,7 +125,9 @@ def _missing_page(s: Session, all_pages: dict[str, st.Page]) -> st.Page | None:
     if base and (path == base or path.startswith(base + "/")):
         path = path[len(base) :].strip("/")
     path = path.strip()
-    known = {"home", *(p.url_path for p in all_pages.values())}
+    if path == HOME:  # the home page by its name: no notice
+        return st.Page(_page("home"), title=s.t("Home"), url_path=HOME, visibility="hidden")
+    known = {START, *(p.url_path for p in all_pages.values())}
     if not path or "/" in path or path in known:
         return None
     # (a path Streamlit refuses as a page's name raises StreamlitAPIException, caught
@@ -256,9 +264,9 @@ def _main(run: dict[str, str]) -> None:
     missing = missing_page(s, all_pages)
     listed = list(all_pages.values()) + ([missing] if missing else [])
     page = st.navigation(listed, position="sidebar")
-    if missing is not None and page.url_path == missing.url_path:
+    if missing is not None and page.url_path == missing.url_path != HOME:
         slots.PAGE_NOT_FOUND.set(True)  # read (and dropped) by the home page
-    run.update(page=page.url_path or "home", lang=s.lang)
+    run.update(page=page.url_path or HOME, lang=s.lang)
     page_setup(s)
     sidebar(s, all_pages, page)
     show_notes(s)
