@@ -139,3 +139,8 @@ def test_a_text_with_an_avoided_term_is_caught() -> None:
     assert not caught("en", "A–C bid 7; points {ac}.")
     assert not caught("fr", "B se défausse du 5♠ ; l’enchère est finie.")
     assert not caught("pt", "A–C licitam 8 e ganham a proposta.")
+    # a bid is a proposta, never a wager (aposta): the noun and the verb forms
+    assert caught("pt", "Uma **aposta** de 9 é derrotada.")
+    assert caught("pt", "cada aposta que pode fazer") and caught("pt", "A–C apostam 8")
+    assert caught("pt", "B–D apostaram 7") and caught("pt", "O dador apostou 7")
+    assert not caught("pt", "Uma proposta de 9; a outra equipa cobre a proposta mais baixa.")
