@@ -28,19 +28,20 @@ log = logging.getLogger("cinch.jobs")
 
 def started(start: Callable[[], T], what: str) -> T | None:
     """``start()`` (which submits a job or starts a pool), or None if it failed."""
-    try:
-        return start()
-    except Exception:  # broad on purpose: see the module's docstring
-        log.exception("%s could not start", what)
-        return None
+    return _guarded(start, "%s could not start", what)
 
 
 def outcome(future: Future[T], what: str) -> T | None:
     """The result of a job that is done, or None if it failed."""
+    return _guarded(lambda: future.result(timeout=0), "%s failed", what)
+
+
+def _guarded(run: Callable[[], T], message: str, what: str) -> T | None:
     try:
-        return future.result(timeout=0)
-    except Exception:  # broad on purpose: the worker's own exception comes back as it was
-        log.exception("%s failed", what)
+        return run()
+    except Exception:  # broad on purpose (see the module's docstring): the worker's own
+        # exception comes back as it was raised, whatever its type
+        log.exception(message, what)
         return None
 
 

@@ -250,8 +250,14 @@ def _compose(loader: Any, file: str) -> yaml.Node | None:
             if tag not in (_STR, _MERGE):
                 try:  # constructed now, so a bad date or base64 is reported at its line
                     loader.construct_object(node)
-                except Exception as exc:  # broad: PyYAML's constructors raise what the
-                    # value's parser raises (ValueError, binascii.Error, OverflowError, …)
+                except (
+                    yaml.YAMLError,
+                    ValueError,  # int(), float(), a date, base64 (binascii.Error)
+                    TypeError,
+                    KeyError,  # !!bool on a word that is no boolean
+                    AttributeError,  # !!timestamp on a value that is no date
+                    OverflowError,
+                ) as exc:  # PyYAML's constructors raise what the value's parser raises
                     problem = getattr(exc, "problem", None) or str(exc)
                     raise fail(ev.start_mark, f"cannot read {value!r}: {problem}") from None
             size, height = 1, 0

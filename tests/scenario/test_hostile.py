@@ -51,6 +51,13 @@ HOSTILE: dict[str, tuple[bytes, str]] = {
     "long-scalar": ((TRICK + "title: " + "x" * 30_000 + "\n").encode(), "characters"),
     "lone-surrogate": ((TRICK + 'title: "\\ud800"\n').encode(), ""),
     "unhashable-key": ((TRICK + "expect:\n  ? [1, 2]\n  : 3\n").encode(), "YAML"),
+    # an explicit tag on a value its constructor cannot read: each constructor raises its own
+    # type (KeyError, AttributeError, binascii.Error, ValueError), located at its line
+    "tagged-bool": ((TRICK + "expect: {winner: !!bool maybe}\n").encode(), "maybe"),
+    "tagged-date": ((TRICK + "expect: {winner: !!timestamp soon}\n").encode(), "soon"),
+    "tagged-binary": ((TRICK + "expect: {winner: !!binary 'a'}\n").encode(), "cannot read 'a'"),
+    "tagged-int": ((TRICK + "expect: {winner: !!int twelve}\n").encode(), "twelve"),
+    "tagged-float": ((TRICK + "expect: {winner: !!float x1}\n").encode(), "x1"),
 }
 
 

@@ -205,9 +205,9 @@ def _from_browser(read: Callable[[], object]) -> object:
     """What the browser told Streamlit (``st.context``), or None where it cannot say."""
     try:
         return read()
-    except Exception:  # broad: outside a server run (tests) or in older runtimes st.context
-        # raises what its version raises (RuntimeError, AttributeError, KeyError); a hint
-        # for the language is never worth failing the page
+    except (RuntimeError, AttributeError, KeyError):  # outside a server run (tests) or in
+        # older runtimes st.context raises one of these; a hint for the language is never
+        # worth failing the page
         return None
 
 

@@ -12,6 +12,7 @@ import time
 
 import streamlit as st
 
+from tutorial import jobs
 from tutorial.bots import BOT_NAMES
 from tutorial.coach.hint import Hint
 from tutorial.engine.actions import Action, PlayCard
@@ -293,10 +294,7 @@ def playing(table: tg.Table, h: live.Here) -> None:
     names = {seat: p.name for seat, p in table.players.items()}
     hinted: Hint | None = None
     if h.hint is not None and h.hint[0] == position and h.hint[1].done():
-        try:
-            hinted = h.hint[1].result(timeout=0)
-        except Exception:
-            hinted = None
+        hinted = jobs.outcome(h.hint[1], "the hint")
     mine = state.phase is not Phase.DONE and state.to_act == me
 
     def take(action: Action) -> None:

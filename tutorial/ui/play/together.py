@@ -22,6 +22,7 @@ from typing import Any
 
 import streamlit as st
 
+from tutorial import jobs
 from tutorial.bots import BOT_NAMES
 from tutorial.engine.actions import Action
 from tutorial.explain import explain_illegal
@@ -147,12 +148,12 @@ def drive(table: tg.Table, now: float) -> bool:
     with _jobs_lock:
         fut = _jobs.get(key)
         if fut is None:
-            try:
-                fut = workers.submit_decide(
-                    table.settings.bots, table.observation(due.seat), table.game.current.seed
-                )
-            except Exception:  # an unknown bot: the table's settings were checked
-                log.exception("table %s: no bot", table.code)
+            obs, seed = table.observation(due.seat), table.game.current.seed
+            fut = jobs.started(
+                lambda: workers.submit_decide(table.settings.bots, obs, seed),
+                f"table {table.code}: a bot",
+            )
+            if fut is None:  # an unknown bot (the table's settings were checked)
                 return False
             _jobs[key] = fut
             for old in [k for k in _jobs if k[0] == table.code and k[1:] < key[1:]]:
@@ -161,10 +162,8 @@ def drive(table: tg.Table, now: float) -> bool:
         return False
     with _jobs_lock:
         _jobs.pop(key, None)
-    try:
-        action = fut.result(timeout=0)
-    except Exception:
-        log.exception("table %s: a bot's decision failed", table.code)
+    action = jobs.outcome(fut, f"table {table.code}: a bot's decision")
+    if action is None:
         return False
     if table.check(action, due.seat) is not None:  # a bot's bug: a legal action instead
         log.error("table %s: bot proposed an illegal %s", table.code, action)
