@@ -43,3 +43,17 @@ def test_pedro_names_follow_the_terms() -> None:
     assert "Pedro izquierdo" in t["es"](left)
     assert "Pedro esquerdo" in t["pt"](left)
     assert "Pedro gauche" in t["fr"](left)
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"), [("en", "62%"), ("pt", "62%"), ("es", "62\xa0%"), ("fr", "62\xa0%")]
+)
+def test_a_share_of_the_deals_is_written_as_the_language_writes_it(lang: str, said: str) -> None:
+    """Failed before: every language got "62 %" with a plain space (the pattern "#,##0 %"),
+    which English and Portuguese do not write and which a narrow screen broke between the
+    number and its sign."""
+    from tutorial.coach.reasons import why_text
+
+    text = why_text("dealer_forced", {"bid": 7, "forced": 0.62, "pct": 0.62}, get_translator(lang))
+    assert said in text, text
+    assert "62 %" not in text, text

@@ -172,3 +172,29 @@ def test_drill_table_marks_the_leader_and_explains_the_marks(lang: str, kind: st
     assert tr("dashed edge: partners B and D") in html
     if p.show.get("trick"):
         assert tr("led") in html
+
+
+@pytest.mark.parametrize("lang", ["fr", "pt"])
+def test_your_practice_is_a_list_that_wraps_on_a_phone(lang: str) -> None:
+    """Failed before: "Your practice" was a six-column table (st.dataframe, a canvas that
+    cannot wrap), which on a 360 px phone scrolled sideways, hiding the next review. Now a
+    line a kind and difficulty: every figure and its label in the learner's language."""
+    from babel.numbers import format_percent
+
+    from tutorial.drills.render import KIND_NAMES
+    from tutorial.i18n import get_translator
+
+    tr = get_translator(lang)
+    kind = KINDS[0]
+    at = open_drills(lang=lang, kind=kind, difficulty="1", seed="7")
+    answer(at, kind, 1, 7, right=True)
+    assert not at.dataframe
+    lines = [m.value for m in at.markdown if tr(KIND_NAMES[kind]) in m.value]
+    practice = [v for v in lines if tr("Accuracy") in v]
+    assert len(practice) == 1, lines
+    line = practice[0]
+    for label in ("Accuracy", "Streak", "Attempts", "Next review"):
+        assert tr(label) in line, (label, line)
+    assert tr("{label}: {value}", label=tr("Streak"), value="1") in line, line
+    hundred = format_percent(1.0, locale=lang)  # "100\xa0%" in French, "100%" in pt
+    assert tr("{label}: {value}", label=tr("Accuracy"), value=hundred) in line, line

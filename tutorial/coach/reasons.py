@@ -228,7 +228,7 @@ def why_text(code: str, params: dict[str, float | str], tr: Translator) -> str:
         if isinstance(v, str):
             values[name] = action_words(tr, v)
         elif name in PERCENT:
-            values[name] = str(format_percent(v, "#,##0 %", locale=tr.lang))
+            values[name] = str(format_percent(v, locale=tr.lang))  # the language's own way
         elif name in SIGNED:
             values[name] = str(
                 format_decimal(round(v, 1) + 0.0, "+#,##0.0;-#,##0.0", locale=tr.lang)

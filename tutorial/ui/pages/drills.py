@@ -8,6 +8,7 @@ import secrets
 from dataclasses import replace
 
 import streamlit as st
+from babel.numbers import format_percent
 
 from tutorial import review_schedule as rs
 from tutorial.drills import practice
@@ -255,24 +256,25 @@ st.page_link(
 
 # -- accuracy, streaks ----------------------------------------------------------------------
 st.subheader(t("Your practice"))
-rows = []
 now = rs.now()
+lines = []
 for kk in KINDS:
     for dd in DIFFICULTIES:
         st_ = stats[(kk, dd)]
         if st_.attempts:
             wait = st_.card.wait(now)
-            rows.append(
-                {
-                    t("Kind of puzzle"): t(KIND_NAMES[kk]),
-                    t("Difficulty"): t(DIFFICULTY_NAMES[dd]),
-                    t("Accuracy"): f"{round(st_.accuracy * 100)}%",
-                    t("Streak"): st_.streak,
-                    t("Attempts"): st_.attempts,
-                    t("Next review"): rs.in_words(s.lang, wait) if wait else t("due now"),
-                }
+            figures = (
+                (t("Accuracy"), str(format_percent(st_.accuracy, locale=s.lang))),
+                (t("Streak"), str(st_.streak)),
+                (t("Attempts"), str(st_.attempts)),
+                (t("Next review"), rs.in_words(s.lang, wait) if wait else t("due now")),
             )
-if rows:
-    st.dataframe(rows, hide_index=True, width="stretch")
+            said = " · ".join(t("{label}: {value}", label=a, value=b) for a, b in figures)
+            kind_name, level_name = t(KIND_NAMES[kk]), t(DIFFICULTY_NAMES[dd])
+            lines.append(f"- **{kind_name}** ({level_name}) — {said}")
+# a line a kind and difficulty, not a six-column table: on a phone a table (a canvas that
+# cannot wrap) scrolled sideways and hid the next review
+if lines:
+    st.markdown(safe_md("\n".join(lines)))
 else:
     st.caption(t("Your accuracy and streaks will appear here."))
