@@ -13,6 +13,7 @@ from tutorial.bots import BOT_NAMES, decide
 from tutorial.engine.actions import Call, parse_action
 from tutorial.engine.state import CHANCE, Phase
 from tutorial.practice import together as tg
+from tutorial.practice.review import review_hand
 from tutorial.progress import ProgressStore
 from tutorial.store.tables import TableStore
 
@@ -243,5 +244,39 @@ def test_a_hint_is_marked_and_only_the_players_own_choices_are_theirs(ts: TableS
     t = raw(ts, code)
     assert t.game.hand_over() and len(mine) >= 3
     assert t.game.hands[0].hints == [i for i, by in mine.items() if by == "hinted"]
+    assert t.game.hands[0].hint_best == {}  # hints whose best set was not kept
     assert t.chosen(0, 1) == {i for i, by in mine.items() if by != "stand-in"}
     assert t.chosen(0, 0) == set()  # nobody sits at A: all the bot's
+
+
+def test_the_best_set_of_a_hint_shown_is_kept_and_the_review_calls_the_action_best(
+    ts: TableStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Failed before: a shared table kept no hint's best set (the practice table does,
+    issue 23), so a card hinted under load (the hint stopped at its deadline, other values
+    than the review's later evaluation) could be called worse than good by the review. The
+    best set shown with the hint is stored with the action and the review labels an action
+    in it best, whatever its own evaluation says."""
+    monkeypatch.setenv("CINCH_EVAL_BUDGET", "quick")
+    code = opened(ts, seat=1)
+    ts.start(code)
+    told: dict[int, tuple[str, ...]] = {}
+    for _ in range(400):
+        t = raw(ts, code)
+        if t.game.hand_over():
+            break
+        if t.state().to_act == 1:
+            legal = t.state().legal_actions()
+            action = legal[-1]  # whatever it is worth, the hint "said" it
+            best = tuple(sorted({str(action), str(legal[0])}))
+            assert ts.append(code, t.hand, t.pos, str(action), 1, "hinted", best)
+            told[t.pos] = best
+        else:
+            step(ts, code, time.time() + 1000)
+    t = raw(ts, code)
+    assert t.game.hand_over() and told
+    assert t.game.hands[0].hint_best == {i: list(best) for i, best in told.items()}
+    review = review_hand(t.game, 0, 1)
+    for d in review.decisions:
+        if d.index in told:
+            assert d.label == "best" and str(d.action) in told[d.index], d

@@ -140,7 +140,7 @@ def test_a_schema_3_database_is_migrated_and_keeps_its_progress(
     assert _version(backend, where) == 3
     monkeypatch.undo()  # …then this one
     assert make_store().tables().create("MIGRAT", SETTINGS, seat(0))
-    assert _version(backend, where) == SCHEMA_VERSION == 4
+    assert _version(backend, where) == SCHEMA_VERSION == 5
     assert make_store().items(CODE)[step_item("l", "s1")].done
     assert make_store().load_game(CODE, "practice") == {"v": 1}
 
@@ -165,3 +165,16 @@ def _version(backend: str, where: dict[str, Any]) -> int:
     with psycopg.connect(where["url"]) as con:
         row = con.execute("SELECT max(version) FROM schema_version").fetchone()
         return int(row[0]) if row else 0
+
+
+def test_a_hint_s_best_set_is_kept_with_its_action(make_store: MakeStore) -> None:
+    """Schema 5: an action taken after a hint keeps the hint's best set (the review labels
+    an action in it best, as the practice table does); other actions keep none."""
+    ts = tables(make_store)
+    ts.create("HINTED", SETTINGS, seat(0))
+    ts.start("HINTED")
+    assert ts.append("HINTED", 0, 0, "pass", 1, "bot")
+    assert ts.append("HINTED", 0, 1, "8", 2, "hinted", ("8", "pass"))
+    rows = ts.load("HINTED")
+    assert rows is not None
+    assert [(a.by, a.hint) for a in rows.actions] == [("bot", ()), ("hinted", ("8", "pass"))]

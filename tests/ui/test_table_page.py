@@ -21,6 +21,7 @@ from tutorial.engine.trumps import TRUMP_MASK
 from tutorial.explain import card_name
 from tutorial.i18n import get_translator
 from tutorial.practice import together as tg
+from tutorial.ui import slots
 from tutorial.ui.mdsafe import plain_md
 from tutorial.ui.play import together as live
 from tutorial.ui.table import cardbuttons
@@ -202,3 +203,42 @@ def test_a_bad_code_and_an_unknown_table_say_so(fast: Clicker) -> None:
     p = Player("pt", fast, code="QQQQQQ")
     assert not [k for k in p.buttons() if k.startswith("tbl_sit")]
     assert tg.Table.from_rows(live.tables().load("QQQQQQ"), BOT_NAMES) is None
+
+
+def test_a_hint_shown_is_kept_with_the_action_taken_after_it(
+    fast: Clicker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Failed before: at a shared table the action after a hint was marked ``hinted`` but
+    the hint's best set was not kept (the practice table keeps it: issue 23), so the review
+    could call a hinted action worse than good where the hint had stopped at its deadline."""
+    monkeypatch.setattr(tg, "ABSENT", 600.0)
+    host = Player("es", fast)
+    host.at.text_input(key="tbl_name").input("Ana")
+    host.at.selectbox(key="tbl_bots").set_value("random")
+    host.at.selectbox(key="tbl_limit").set_value(0)
+    host.at.button(key="tbl_open").click()
+    host.run()
+    code = host.qp["code"]
+    host.at.button(key="tbl_start").click()
+    host.run()
+    for _ in range(200):  # the bots call until it is A's turn (A deals last: B, C, D first)
+        table = table_of(code)
+        if table.state().to_act == 0:
+            break
+        live.drive(table, time.time())
+        time.sleep(0.05)
+    table = table_of(code)
+    assert table.state().phase is Phase.BID and table.state().to_act == 0
+    host.run()
+    host.at.button(key=f"tbl_hint_{table.pos}").click()
+    host.run()
+    here = host.at.session_state[slots.TABLE_HERE.key]
+    assert here.hint is not None
+    shown = here.hint[1].result(timeout=120)
+    host.run()  # the hint on the page
+    best = tuple(str(a) for a in shown.evaluation.best_set)
+    decide_for(host, table, 0)  # the host passes (in the best set or not)
+    rows = live.tables().load(code)
+    assert rows is not None
+    mine = [a for a in rows.actions if a.seat == 0]
+    assert [(a.by, a.hint) for a in mine] == [("hinted", best)]

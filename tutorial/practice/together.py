@@ -180,8 +180,11 @@ class Table:
         for i in range(max(hands, default=0) + 1):
             rows_i = hands.get(i, [])
             hints = [n for n, a in enumerate(rows_i) if a.by == "hinted"]
+            best = {n: list(a.hint) for n, a in enumerate(rows_i) if a.by == "hinted" and a.hint}
             seed = hand_seed(settings.seed, i)
-            records.append(HandRecord(seed, dealer, [a.action for a in rows_i], hints=hints))
+            records.append(
+                HandRecord(seed, dealer, [a.action for a in rows_i], hints=hints, hint_best=best)
+            )
             dealer = next_dealer(dealer)
         self.game = Game(settings.profile, settings.bots, settings.seed, records, id=code.lower())
         self.by = {i: [a.by for a in hands.get(i, [])] for i in range(len(records))}

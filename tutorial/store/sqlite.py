@@ -61,6 +61,9 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         " action TEXT NOT NULL, seat INTEGER NOT NULL, actor TEXT NOT NULL,"
         " at REAL NOT NULL, PRIMARY KEY (code, hand, pos))",
     ),
+    5: (  # the best set of the hint shown before an action (a shared table's review)
+        "ALTER TABLE table_actions ADD COLUMN hint TEXT",
+    ),
 }
 """Version → statements that bring the schema from the version before to it. Databases
 made before versioning have the version-1 table and ``user_version`` 0."""

@@ -18,9 +18,10 @@ checks it before it comes here); this module keeps the order. Every failure rais
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -56,6 +57,9 @@ class ActionRow:
     marked in their review), ``bot`` (an empty seat), ``stand-in`` (a bot for a player who
     is away or let the time run out) or ``chance`` (a reshuffle)."""
     at: float
+    hint: tuple[str, ...] = ()
+    """For a ``hinted`` action: the best set of the hint shown (the review labels an action
+    in it best, as at the practice table); empty otherwise."""
 
 
 @dataclass(frozen=True)
@@ -180,7 +184,7 @@ class TableStore:
                     (code,),
                 ),
                 (
-                    "SELECT hand, pos, action, seat, actor, at FROM table_actions"
+                    "SELECT hand, pos, action, seat, actor, at, hint FROM table_actions"
                     " WHERE code = ? ORDER BY hand, pos",
                     (code,),
                 ),
@@ -201,7 +205,9 @@ class TableStore:
                 for r in seats
             ),
             tuple(
-                ActionRow(int(r[0]), int(r[1]), str(r[2]), int(r[3]), str(r[4]), float(r[5]))
+                ActionRow(
+                    int(r[0]), int(r[1]), str(r[2]), int(r[3]), str(r[4]), float(r[5]), _hint(r[6])
+                )
                 for r in actions
             ),
         )
@@ -217,7 +223,9 @@ class TableStore:
             self._bump(db, code, now)
         return True
 
-    def _append(self, code: str, hand: int, pos: int, action: str, seat: int, by: str) -> bool:
+    def _append(
+        self, code: str, hand: int, pos: int, action: str, seat: int, by: str, hint: str | None
+    ) -> bool:
         """Append ``action`` (taken by ``seat``) at position ``pos`` of hand ``hand``
         (0-based both): True if it is now the table's action there, False if the position
         is not the next one (stale, or another writer won it) or the table is not being
@@ -243,9 +251,9 @@ class TableStore:
                 return False
             self._exec(
                 db,
-                "INSERT INTO table_actions (code, hand, pos, action, seat, actor, at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (code, hand, pos, action, seat, by, now),
+                "INSERT INTO table_actions (code, hand, pos, action, seat, actor, at, hint)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (code, hand, pos, action, seat, by, now, hint),
             )
             if by in ("stand-in", "human", "hinted"):
                 self._exec(
@@ -338,15 +346,28 @@ class TableStore:
         """Mark the table started (its first hand may be played); False if it already was."""
         return self._call("write", self._start, code)
 
-    def append(self, code: str, hand: int, pos: int, action: str, seat: int, by: str) -> bool:
+    def append(
+        self,
+        code: str,
+        hand: int,
+        pos: int,
+        action: str,
+        seat: int,
+        by: str,
+        hint: Sequence[str] = (),
+    ) -> bool:
         """Append ``action`` (taken by ``seat``) at position ``pos`` of hand ``hand``
         (0-based both): True if it is now the table's action there, False if the position
         is not the next one (stale, or another writer won it) or the table is not being
         played. A ``stand-in`` action marks the seat's player away; a ``human`` (or
-        ``hinted``) one marks them back."""
+        ``hinted``) one marks them back. ``hint``: for a ``hinted`` action, the best set of
+        the hint shown."""
         if by not in BY:
             raise ValueError(f"unknown actor {by!r}")
-        return self._call("write", self._append, code, hand, pos, action, seat, by)
+        if hint and by != "hinted":
+            raise ValueError("only a hinted action keeps a hint's best set")
+        kept = json.dumps([str(a) for a in hint]) if hint else None
+        return self._call("write", self._append, code, hand, pos, action, seat, by, kept)
 
     def sit(self, code: str, seat: SeatRow) -> bool:
         """Seat a player at ``seat.seat`` if it is free; False if someone sits there or
@@ -369,6 +390,20 @@ class TableStore:
         they are away, which hand they moved on to, or leave it to a bot. False if the
         seat is not theirs."""
         return self._call("write", self._seat_update, code, seat, secret, seen, away, ready, leave)
+
+
+def _hint(value: object) -> tuple[str, ...]:
+    """A stored best set (JSON list of actions in the core's notation); () for none or for
+    anything unreadable (a review without it only loses the hint's mark)."""
+    if not isinstance(value, str):
+        return ()
+    try:
+        data = json.loads(value)
+    except ValueError:
+        return ()
+    if not isinstance(data, list) or not all(isinstance(a, str) for a in data):
+        return ()
+    return tuple(data)
 
 
 def table_store(backend: Guarded | SqliteBackend | PostgresBackend) -> TableStore:

@@ -24,6 +24,7 @@ import streamlit as st
 
 from tutorial import jobs
 from tutorial.bots import BOT_NAMES
+from tutorial.coach.hint import Hint
 from tutorial.engine.actions import Action
 from tutorial.explain import explain_illegal
 from tutorial.practice import together as tg
@@ -126,10 +127,22 @@ def act(s: Session, h: Here, hand: int, pos: int, action: Action) -> None:
             return
         asked = h.hint is not None and h.hint[0] == f"{h.code}.{hand}.{pos}"
         by = "hinted" if asked else "human"  # marked in the review, as at the practice table
-        if not tables().append(h.code, hand, pos, str(action), h.seat, by):
+        if not tables().append(h.code, hand, pos, str(action), h.seat, by, _shown_best(h)):
             h.refused = s.t("The table moved on before your move arrived; here it is now.")
     except StoreError:
         h.refused = s.t("The table cannot be reached right now; try again in a moment.")
+
+
+def _shown_best(h: Here) -> tuple[str, ...]:
+    """The best set of the hint this page shows (kept with the action taken after it, so
+    that the review labels an action in it best, as at the practice table); () if none
+    was shown."""
+    if h.hint is None or not h.hint[1].done():
+        return ()
+    shown = jobs.outcome(h.hint[1], "the hint")
+    if not isinstance(shown, Hint):
+        return ()
+    return tuple(str(a) for a in shown.evaluation.best_set)
 
 
 _jobs: dict[tuple[str, int, int], Future[Action]] = {}
