@@ -248,7 +248,7 @@ tables, the app (the pages and the sidebar), a lesson's parts, the practice tabl
 pages."""
 UI_MAY_IMPORT = {
     "runtime": {"runtime"},
-    "table": {"table"},
+    "table": {"runtime", "table"},  # cardbuttons keeps its clicks through slots
     "views": {"runtime", "table"},
     "app": {"runtime", "views"},
     "lesson": {"runtime", "table", "views", "lesson"},
@@ -302,9 +302,10 @@ def test_the_rooms_check_finds_what_it_forbids(tmp_path: Path) -> None:
         "engine/cards.py": "from tutorial.scenario.replay import replay\n",  # climbs up
         "lessons/model.py": "def f():\n    from tutorial.drills import model\n",  # beside
         "ui/lesson/quiz.py": "from tutorial.ui.play import flow\n",  # lesson -> play
-        "ui/table/svg.py": "from tutorial.ui.session import Session\n",  # table -> runtime
+        "ui/table/svg.py": "from tutorial.ui.views import safe_md\n",  # table -> views
         "ui/play/flow.py": "from tutorial.ui.table import svg\nfrom tutorial.engine import x\n",
         "ui/session.py": "",
+        "ui/views.py": "",
     }
     for name, text in files.items():
         (pkg / name).parent.mkdir(parents=True, exist_ok=True)
@@ -315,7 +316,7 @@ def test_the_rooms_check_finds_what_it_forbids(tmp_path: Path) -> None:
     ]
     assert ui_violations(pkg / "ui") == [
         "ui/lesson/quiz.py (lesson) -> tutorial.ui.play",
-        "ui/table/svg.py (table) -> tutorial.ui.session",
+        "ui/table/svg.py (table) -> tutorial.ui.views",
     ]
 
 
@@ -399,3 +400,18 @@ def test_the_cycle_check_sees_an_import_hidden_in_a_function(tmp_path: Path) -> 
     )
     (pkg / "engine" / "d.py").write_text("from tutorial.engine import c\n")
     assert cycles(import_graph(pkg)) == [["tutorial.engine.a", "tutorial.engine.b"]]
+
+
+def test_the_session_is_read_and_written_only_through_slots() -> None:
+    """One typed accessor for session state (issue 25): ``st.session_state`` is touched only
+    in ``tutorial/ui/slots.py``; everywhere else a value is a named slot. Failed before on
+    26 uses (the practice review's job, the shared table's pickers, the card buttons' click,
+    the reconnect check)."""
+    found = []
+    for path in sorted(PKG.rglob("*.py")):
+        if path == UI / "slots.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and node.attr == "session_state":
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert found == []

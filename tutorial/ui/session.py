@@ -278,9 +278,9 @@ def moved_here() -> bool:
     (:mod:`tutorial.ui.reconnect`, taken out of the address here), or the browser asked to
     resume a session this server does not know (Streamlit sends the old id in the
     websocket's subprotocols). Asked once per session."""
-    if st.session_state.get("_moved_checked"):
+    if slots.MOVED_CHECKED.get():
         return False
-    st.session_state["_moved_checked"] = True
+    slots.MOVED_CHECKED.set(True)
     if st.query_params.get("moved") is not None:
         flag = st.query_params.get("moved")
         del st.query_params["moved"]
@@ -340,9 +340,7 @@ def keep(key: str | slots.Slot[Any]) -> None:
     showed, and after a language switch that label no longer matches, so the widget would
     fall back to its first option on the next click. Setting the value from the session
     makes the server send it to the browser again, in the new language."""
-    name = key.key if isinstance(key, slots.Slot) else key
-    if name in st.session_state:
-        st.session_state[name] = st.session_state[name]
+    slots.keep_value(key.key if isinstance(key, slots.Slot) else key)
 
 
 def last_position(learner: str) -> dict[str, object] | None:

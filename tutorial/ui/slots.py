@@ -207,6 +207,12 @@ PLAY_PROFILE: Slot[str] = Slot("play_profile", str)
 """The game picker of a new game (a widget)."""
 PLAY_LINE: Slot[tuple[Any, ...]] = Slot("play_line", tuple)
 """The review's line shown: ``(hand key, decision, which line, step)``."""
+PLAY_REVIEW: Slot[tuple[Any, ...]] = Slot("play_review", tuple)
+"""The review of the hand just over: ``(hand key, Future[HandReview])`` (started once)."""
+PLAY_RETRY_ADDED: Slot[tuple[Any, ...]] = Slot("play_retry_added", tuple)
+"""The hand (its key) whose costly cards were sent to Retry your mistakes."""
+MOVED_CHECKED: Slot[bool] = Slot("_moved_checked", bool)
+"""Whether this session asked once if it came from a server that is gone."""
 
 # -- the shared table (/table) -------------------------------------------------------------------
 TABLE_HERE: Slot[Any] = Slot("_table_here", object)
@@ -218,3 +224,25 @@ TABLE_NAME: Slot[str] = Slot("tbl_name", str)
 """The player's name field (a widget)."""
 TABLE_JOIN: Slot[str] = Slot("tbl_join", str)
 """The "join with a code" field (a widget)."""
+TABLE_PROFILE: Slot[str] = Slot("tbl_profile", str)
+"""The game picker of a new table (a widget)."""
+TABLE_BOTS: Slot[str] = Slot("tbl_bots", str)
+"""The bots' strength picker of a new table (a widget)."""
+TABLE_LIMIT: Slot[int] = Slot("tbl_limit", int)
+"""The time limit picker of a new table, in seconds (a widget)."""
+TABLE_HINTS: Slot[bool] = Slot("tbl_hints", bool)
+"""Whether a new table allows hints (a widget)."""
+TABLE_PROBLEM: Slot[str] = Slot("tbl_problem", str)
+"""Why opening or joining a table did not work (said once, on the next run)."""
+
+
+def widget_value(key: str) -> object:
+    """The value of a widget or component whose key is made at run time (a card table's
+    key names its position), or None: read here so that pages touch no raw key."""
+    return st.session_state.get(key)
+
+
+def keep_value(key: str) -> None:
+    """Set a widget's kept value again (:func:`tutorial.ui.session.keep`)."""
+    if key in st.session_state:
+        st.session_state[key] = st.session_state[key]

@@ -51,16 +51,17 @@ def _limit_label(n: int) -> str:
 def _open() -> None:
     name = tg.clean_name(slots.TABLE_NAME.get())
     if name is None:
-        st.session_state["tbl_problem"] = t("Write your name first (it is shown to the others).")
+        slots.TABLE_PROBLEM.set(t("Write your name first (it is shown to the others)."))
         return
-    profile = st.session_state.get("tbl_profile")
-    bots = st.session_state.get("tbl_bots")
-    limit = st.session_state.get("tbl_limit")
+    profile = slots.TABLE_PROFILE.get()
+    bots = slots.TABLE_BOTS.get()
+    limit = slots.TABLE_LIMIT.get()
+    hints = slots.TABLE_HINTS.get()
     settings = tg.Settings.new(
-        str(profile) if profile in PROFILES else DEFAULT_PROFILE,
-        str(bots) if bots in BOT_NAMES else BOT_NAMES[-1],
-        bool(st.session_state.get("tbl_hints", True)),
-        int(limit) if limit in tg.LIMITS else tg.LIMITS[1],
+        profile if profile in PROFILES else DEFAULT_PROFILE,
+        bots if bots in BOT_NAMES else BOT_NAMES[-1],
+        True if hints is None else hints,
+        limit if limit in tg.LIMITS else tg.LIMITS[1],
     )
     secret = tg.new_secret()
     value = settings.to_json() | {"host": 0}
@@ -72,9 +73,7 @@ def _open() -> None:
         else:
             raise StoreError("no free table code")
     except StoreError:
-        st.session_state["tbl_problem"] = t(
-            "The table cannot be opened right now; try again in a moment."
-        )
+        slots.TABLE_PROBLEM.set(t("The table cannot be opened right now; try again in a moment."))
         return
     live.remember(code, secret)
     qp["code"], qp["seat"] = code, secret
@@ -83,7 +82,7 @@ def _open() -> None:
 def _join() -> None:
     code = tg.parse_code(slots.TABLE_JOIN.get())
     if code is None:
-        st.session_state["tbl_problem"] = t("A table code has 6 letters and digits, like K7QM2X.")
+        slots.TABLE_PROBLEM.set(t("A table code has 6 letters and digits, like K7QM2X."))
         return
     qp["code"] = code
 
@@ -96,7 +95,7 @@ def opening() -> None:
             "the empty seats; a coach reviews each player's decisions after every hand."
         )
     )
-    problem = st.session_state.pop("tbl_problem", None)
+    problem = slots.TABLE_PROBLEM.pop()
     if problem:
         st.warning(problem, icon=":material/info:")
     st.text_input(t("Your name"), key=slots.TABLE_NAME.key, max_chars=tg.NAME_MAX)
@@ -105,24 +104,24 @@ def opening() -> None:
         st.selectbox(
             t("Which game"),
             options=list(PROFILES),
-            key="tbl_profile",
+            key=slots.TABLE_PROFILE.key,
             format_func=lambda name: playhand.game_label(t, name),
         )
         st.selectbox(
             t("Bots' strength"),
             options=list(BOT_NAMES),
             index=len(BOT_NAMES) - 1,
-            key="tbl_bots",
+            key=slots.TABLE_BOTS.key,
             format_func=lambda b: STRENGTHS.get(b, b),
         )
         st.selectbox(
             t("Time for each decision (then a bot plays it)"),
             options=list(tg.LIMITS),
             index=1,
-            key="tbl_limit",
+            key=slots.TABLE_LIMIT.key,
             format_func=_limit_label,
         )
-        st.checkbox(t("Hints allowed"), value=True, key="tbl_hints")
+        st.checkbox(t("Hints allowed"), value=True, key=slots.TABLE_HINTS.key)
         st.button(t("Open the table"), key="tbl_open", on_click=_open, type="primary")
     with st.container(border=True):
         st.subheader(t("Join a table"), anchor=False)
@@ -133,7 +132,7 @@ def opening() -> None:
 def _sit(table: tg.Table, seat: int) -> None:
     name = tg.clean_name(slots.TABLE_NAME.get())
     if name is None:
-        st.session_state["tbl_problem"] = t("Write your name first (it is shown to the others).")
+        slots.TABLE_PROBLEM.set(t("Write your name first (it is shown to the others)."))
         return
     secret = tg.new_secret()
     try:
@@ -141,7 +140,7 @@ def _sit(table: tg.Table, seat: int) -> None:
     except StoreError:
         ok = False
     if not ok:
-        st.session_state["tbl_problem"] = t("That seat was just taken; choose another one.")
+        slots.TABLE_PROBLEM.set(t("That seat was just taken; choose another one."))
         return
     live.remember(table.code, secret)
     qp["seat"] = secret
@@ -179,7 +178,7 @@ def lobby(table: tg.Table) -> None:
         )
     )
     seats_box(table, None, now)
-    problem = st.session_state.pop("tbl_problem", None)
+    problem = slots.TABLE_PROBLEM.pop()
     if problem:
         st.warning(problem, icon=":material/info:")
     if table.over():
@@ -204,9 +203,7 @@ def _start(code: str) -> None:
     try:
         live.tables().start(code)
     except StoreError:
-        st.session_state["tbl_problem"] = t(
-            "The table cannot be reached right now; try again in a moment."
-        )
+        slots.TABLE_PROBLEM.set(t("The table cannot be reached right now; try again in a moment."))
 
 
 def _back(h: live.Here) -> None:
@@ -214,8 +211,8 @@ def _back(h: live.Here) -> None:
         try:
             live.tables().seat_update(h.code, h.seat, tg.secret_hash(h.secret), away=False)
         except StoreError:
-            st.session_state["tbl_problem"] = t(
-                "The table cannot be reached right now; try again in a moment."
+            slots.TABLE_PROBLEM.set(
+                t("The table cannot be reached right now; try again in a moment.")
             )
 
 
@@ -265,7 +262,7 @@ def playing(table: tg.Table, h: live.Here) -> None:
         query_params={"code": table.code},
     )
     seats_box(table, me, now)
-    problem = st.session_state.pop("tbl_problem", None) or h.refused
+    problem = slots.TABLE_PROBLEM.pop() or h.refused
     h.refused = None
     if problem:
         st.warning(problem, icon=":material/block:")

@@ -20,6 +20,7 @@ from tutorial.i18n import Translator
 from tutorial.practice import workers
 from tutorial.practice.game import Game
 from tutorial.practice.review import HandReview
+from tutorial.ui import slots
 from tutorial.ui.play.hint import number
 from tutorial.ui.session import Session
 
@@ -106,11 +107,10 @@ def review(s: Session, g: Game) -> None:
     t = s.t
     st.subheader(t("Review of your decisions"), anchor=False)
     key = _key(g)
-    job = st.session_state.get("play_review")
-    if not (isinstance(job, tuple) and job[0] == key):
+    job = slots.PLAY_REVIEW.get()
+    if job is None or job[0] != key:
         fut = workers.submit_review(g, g.number - 1)
-        job = (key, fut)
-        st.session_state["play_review"] = job
+        job = slots.PLAY_REVIEW.set((key, fut))
     fut_: Future[HandReview] = job[1]
     ticking = not fut_.done()
 
@@ -154,8 +154,8 @@ def _lines_and_retry(s: Session, g: Game, key: tuple[int, int, int], data: HandR
     new = retry.from_review(g.profile, g.current, data)
     if not new:
         return
-    if st.session_state.get("play_retry_added") != key:
-        st.session_state["play_retry_added"] = key
+    if slots.PLAY_RETRY_ADDED.get() != key:
+        slots.PLAY_RETRY_ADDED.set(key)
         retry.add(store(), s.learner, new)
     st.page_link(
         pages(s)["retry"],

@@ -30,6 +30,7 @@ from tutorial.engine.profiles import Profile
 from tutorial.engine.state import Phase, State
 from tutorial.explain import card_label, explain_illegal
 from tutorial.i18n import Translator
+from tutorial.ui import slots
 from tutorial.ui.table import svg
 
 CSS = """
@@ -277,11 +278,11 @@ def card_buttons(
     done_key = f"{key}__handled"
 
     def clicked() -> None:
-        value: Any = st.session_state.get(key)
+        value: Any = slots.widget_value(key)
         code = _clicked_card(value.get("play") if hasattr(value, "get") else None, position)
         card = _playable(code, cards, legal, passive)
         if card is not None and on_play is not None:
-            st.session_state[done_key] = code
+            slots.Slot[object](done_key, object).set(code)
             on_play(card)
 
     data: dict[str, object] = {"html": html, "sent": t("Playing…"), "revision": str(revision)}
@@ -291,7 +292,7 @@ def card_buttons(
         key=key, data=data, on_play_change=clicked if on_play is not None else _noop
     )
     code = _clicked_card(result.get("play") if hasattr(result, "get") else None, position)
-    handled = st.session_state.pop(done_key, None) if on_play is not None else None
+    handled = slots.Slot[object](done_key, object).pop() if on_play is not None else None
     if handled is not None and handled == code:
         return None
     return _playable(code, cards, legal, passive)
