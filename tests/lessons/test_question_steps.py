@@ -121,7 +121,7 @@ def test_written_option_feedback_replaces_the_generic_wrong(tmp_path: Path) -> N
 L7 = REAL.lesson("left-pedro-is-not-a-diamond")
 assert L7 is not None
 WHICH = L7.question("which-card-wins")
-WHO = L7.question("who-takes-the-trick")
+WHO = L7.question("who-takes-the-queen-of-clubs")  # hearts trump: Q♣, 5♦, 4♥, A♣
 assert WHICH is not None and WHO is not None
 
 WHY_BELOW = {
@@ -129,6 +129,12 @@ WHY_BELOW = {
     "es": "5♠ es triunfo, pero está por debajo de 7♠.",
     "pt": "5♠ é trunfo, mas está abaixo de 7♠.",
     "fr": "5♠ est un atout, mais il est plus faible que 7♠.",
+}
+WHY_C = {  # C's 4♥ under B's 5♦, the Left Pedro
+    "en": "4♥ is a trump, but it ranks below 5♦.",
+    "es": "4♥ es triunfo, pero está por debajo de 5♦.",
+    "pt": "4♥ é trunfo, mas está abaixo de 5♦.",
+    "fr": "4♥ est un atout, mais il est plus faible que 5♦.",
 }
 
 
@@ -138,7 +144,7 @@ def test_the_engine_says_why_the_chosen_card_does_not_win(lang: str) -> None:
     assert WHICH is not None
     assert question_feedback(t, lang, WHICH, ["5S"]) == [WHY_BELOW[lang]]
     # a seat chosen: the card it played
-    assert WHO is not None and question_feedback(t, lang, WHO, "C") == [WHY_BELOW[lang]]
+    assert WHO is not None and question_feedback(t, lang, WHO, "C") == [WHY_C[lang]]
 
 
 def test_why_below_covers_each_reason() -> None:

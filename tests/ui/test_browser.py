@@ -137,7 +137,7 @@ def test_an_unchecked_answer_stays_after_other_widgets_rerun_and_a_language_swit
         page = browser.new_page(viewport={"width": 1200, "height": 1800})
         page.goto(f"{server}/lesson?lang=en&lesson={L7}&step=the-clubs-trick")  # its questions
         wait_idle(page)
-        cards, single = "which-card-wins", "who-takes-the-trick"
+        cards, single = "which-card-wins", "who-takes-the-queen-of-clubs"
         page.locator(key("ans", cards)).get_by_role("button", name="7♠", exact=False).first.click()
         wait_idle(page)
         options = page.locator(f'{key("ans", single)} [data-testid="stRadioOption"]')

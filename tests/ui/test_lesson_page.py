@@ -100,7 +100,7 @@ def test_whole_game_steps_hand_by_hand_with_each_hands_points() -> None:
 
 def test_lesson_7_second_example_shows_the_starting_score() -> None:
     assert L7 is not None
-    step = L7.step("bid-ten-win-nine")
+    step = L7.step("a-bid-is-paid-in-full")  # the rule, after the two questions
     assert step is not None and step.scenario is not None
     before = step.scenario.replay.frames[0]["before"]
     for lang in ("en", "fr"):
