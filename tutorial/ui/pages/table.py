@@ -312,10 +312,7 @@ def playing(table: tg.Table, h: live.Here) -> None:
     if lines and not state.tricks:
         st.info("  \n".join(lines), icon=":material/sync:")
     if mine and table.settings.limit:
-        left = int(max(0, table.last_at() + table.settings.limit - now))
-        st.caption(
-            t.n("{n} second left for your decision.", "{n} seconds left for your decision.", left)
-        )
+        live.countdown(t, max(table.last_at(), table.started or 0.0) + table.settings.limit)
     if mine and table.settings.hints:
         st.button(
             t("Hint"), key=f"tbl_hint_{table.pos}", on_click=_ask_hint, args=(h, table, position)

@@ -14,6 +14,7 @@ and writes one row.
 from __future__ import annotations
 
 import logging
+import math
 import threading
 import time
 from concurrent.futures import Future
@@ -27,6 +28,7 @@ from tutorial.bots import BOT_NAMES
 from tutorial.coach.hint import Hint
 from tutorial.engine.actions import Action
 from tutorial.explain import explain_illegal
+from tutorial.i18n import Translator
 from tutorial.practice import together as tg
 from tutorial.practice import workers
 from tutorial.progress import ProgressStore, StoreError
@@ -208,6 +210,21 @@ def wake_at(table: tg.Table, now: float) -> float | None:
     if table.game.hand_over() and not table.over():
         return table.last_at() + tg.HOLD
     return None
+
+
+def countdown(t: Translator, until: float) -> None:
+    """The seconds left for the player's decision (until ``until``, a time.time()),
+    counted down on the page: a fragment drawn again every second (a line, nothing read
+    from the store), so the number moves while the player thinks."""
+
+    @st.fragment(run_every=1.0)
+    def body() -> None:
+        left = max(0, math.ceil(until - time.time()))
+        st.caption(
+            t.n("{n} second left for your decision.", "{n} seconds left for your decision.", left)
+        )
+
+    body()
 
 
 def poll(h: Here) -> None:
