@@ -29,6 +29,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 
 from tutorial.devserver import CHROMIUM_ARGS, running_app
 from tutorial.engine.actions import Call, PlayCard
+from tutorial.jsonvalue import JsonObject
 from tutorial.lessons.course import load_course
 from tutorial.lessons.model import YourMove
 from tutorial.practice import retry
@@ -108,7 +109,7 @@ def seed(store: ProgressStore, learner: str = SEEDED) -> None:
         cards = [a for a in legal if isinstance(a, PlayCard)]
         if who == LEARNER and len(cards) > 1:
             before = list(g.current.actions)
-            position = {
+            position: JsonObject = {
                 "id": retry.position_id(g.profile, g.current.seed, g.current.dealer, before),
                 "profile": g.profile,
                 "seed": g.current.seed,

@@ -146,8 +146,11 @@ def test_every_engine_module_imports_on_its_own() -> None:
 
 # -- the rooms of the package and who may import whom -------------------------------------------
 FLOORS: dict[str, int] = {
+    # -1: the basement — the type of a JSON value the program writes (issue 25, "Typed
+    # seams"); the standard library only, so every room may name it
+    "jsonvalue": -1,
     # 0: below the ground — the review schedule (FSRS), which the store's schema-3 migration
-    # uses to turn Leitner boxes into cards; it imports nothing of the package
+    # uses to turn Leitner boxes into cards; it imports only the JSON value type
     "review_schedule": 0,
     # 1: the ground — the rules engine and the tools everything uses
     # (addresses: the server's redirect of nested addresses, imports nothing of the package)
@@ -415,3 +418,9 @@ def test_the_session_is_read_and_written_only_through_slots() -> None:
             if isinstance(node, ast.Attribute) and node.attr == "session_state":
                 found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert found == []
+
+
+def test_the_json_value_type_imports_only_the_standard_library() -> None:
+    """``tutorial/jsonvalue.py`` is the basement (floor -1): every room may name its types."""
+    for name in imports(PKG / "jsonvalue.py"):
+        assert name.split(".")[0] in sys.stdlib_module_names, name

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tutorial import review_schedule as rs
+from tutorial.jsonvalue import JsonObject
 from tutorial.lessons.model import Course, Lesson, Question, Step, YourDecision, YourMove
 from tutorial.mastery import missed, move_missed
 from tutorial.progress import Item, ProgressStore, move_item, question_item
@@ -37,8 +38,8 @@ class Box:
     leitner: dict[str, int] | None = None
     """The Leitner box and due counter of schema 2, kept as history by the migration."""
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
+    def to_json(self) -> JsonObject:
+        out: JsonObject = {
             "attempts": self.attempts,
             "correct": self.correct,
             "card": self.card.to_json(),

@@ -24,11 +24,12 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
 from fsrs import Card, Rating, Scheduler, State
+
+from tutorial.jsonvalue import JsonObject
 
 __all__ = ["Rating", "Schedule", "from_leitner", "missed", "now", "rating", "review"]
 
@@ -115,8 +116,15 @@ class Schedule:
             and self.stability >= LEARNT_DAYS
         )
 
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+    def to_json(self) -> JsonObject:
+        return {
+            "state": self.state,
+            "step": self.step,
+            "stability": self.stability,
+            "difficulty": self.difficulty,
+            "due": self.due,
+            "last": self.last,
+        }
 
     @classmethod
     def from_json(cls, value: object) -> Schedule | None:

@@ -75,9 +75,10 @@ def _review_job(args: argparse.Namespace, t: Translator) -> Job:
         rv = review(state, args.seat, samples=args.samples, seed=args.seed, bot=args.bot)
         out = rv.to_json()
         out["lang"] = t.lang
-        for d, js in zip(rv.decisions, out["decisions"], strict=True):
-            js["label_text"] = t(LABEL_TEXT[d.label])
-            js["reason_text"] = d.reason_text(t)
+        out["decisions"] = [
+            {**d.to_json(), "label_text": t(LABEL_TEXT[d.label]), "reason_text": d.reason_text(t)}
+            for d in rv.decisions
+        ]
         return out
 
     return job

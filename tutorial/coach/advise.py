@@ -19,7 +19,6 @@ every seat played like that bot; only ``rules`` is the advice of the table and t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from tutorial.bots import BOT_NAMES
 from tutorial.bots.evaluator import TABLE, Budget, Evaluation, evaluate
@@ -29,6 +28,7 @@ from tutorial.engine.actions import Call
 from tutorial.engine.observe import Observation, observe
 from tutorial.engine.seats import SEAT_LETTERS, SUIT_LETTERS
 from tutorial.engine.state import Phase, State
+from tutorial.jsonvalue import JsonObject
 
 PROXY = "bots"
 """How the hands are played out (``Advice.proxy``, ``"play"`` in the JSON): by the bots,
@@ -105,7 +105,7 @@ class Advice:
             return ()
         return tuple(a for a in self.evaluation.close if isinstance(a, Call))
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         ev = self.evaluation
         return {
             "seat": SEAT_LETTERS[self.seat],

@@ -28,6 +28,7 @@ from tutorial.engine.hand import Hand
 from tutorial.engine.observe import Observation
 from tutorial.engine.state import Phase, State
 from tutorial.engine.worlds import ResampleError, sample_world
+from tutorial.jsonvalue import JsonObject
 from tutorial.solver.analyse import solve
 from tutorial.solver.limits import Limit
 from tutorial.solver.native import new_search
@@ -56,7 +57,7 @@ class Followed:
     """Worlds in which the card scores for its captor and the other side takes it in the
     current trick."""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {
             "action": str(self.action),
             "worlds": self.worlds,
@@ -90,7 +91,7 @@ class Hint:
                 return f
         return None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {
             "evaluation": self.evaluation.to_json(),
             "followed": [f.to_json() for f in self.followed],

@@ -52,6 +52,7 @@ from tutorial.engine.observe import observe
 from tutorial.engine.seats import SEAT_LETTERS
 from tutorial.engine.state import CHANCE, Phase, State
 from tutorial.i18n import Translator
+from tutorial.jsonvalue import JsonObject
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +97,7 @@ class Decision:
             return why_text(self.why.code, dict(self.why.params), tr)
         return reason_text(self.reason, tr)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {
             "index": self.index,
             "phase": self.phase.value,
@@ -150,7 +151,7 @@ class NotPriced:
     action: Action
     why: str
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {
             "index": self.index,
             "phase": self.phase.value,
@@ -171,7 +172,7 @@ class Review:
     bot: str = DEFAULT_BOT
     """The bot that played the worlds of the calls, trump and keeps out."""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {
             "seat": SEAT_LETTERS[self.seat],
             "profile": self.profile,

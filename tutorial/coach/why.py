@@ -33,6 +33,7 @@ from typing import Any
 from tutorial.bots.evaluator import GAME, Breakdown, Evaluation
 from tutorial.engine.actions import Action, Call, DealerKeep, Keep, NameTrump
 from tutorial.engine.profiles import get_profile
+from tutorial.jsonvalue import JsonObject
 
 FORCED_SHARE = 0.2
 """The forced dealer is named when it happens in at least this share of the deals..."""
@@ -55,7 +56,7 @@ class Why:
     def param(self, name: str) -> float | str:
         return dict(self.params)[name]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {
             "reason": self.code,
             "params": {k: (round(v, 4) if isinstance(v, float) else v) for k, v in self.params},

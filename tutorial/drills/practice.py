@@ -14,6 +14,7 @@ from typing import Any
 
 from tutorial import review_schedule as rs
 from tutorial.drills.kinds import DIFFICULTIES, KINDS
+from tutorial.jsonvalue import JsonObject
 from tutorial.progress import Item, ProgressStore
 from tutorial.store.replay import replay, replayable
 
@@ -33,8 +34,8 @@ class Stats:
     def accuracy(self) -> float:
         return self.correct / self.attempts if self.attempts else 0.0
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
+    def to_json(self) -> JsonObject:
+        out: JsonObject = {
             "attempts": self.attempts,
             "correct": self.correct,
             "streak": self.streak,

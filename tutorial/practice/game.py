@@ -28,6 +28,7 @@ from tutorial.engine.profiles import PROFILES, get_profile
 from tutorial.engine.result import HandResult, hand_result
 from tutorial.engine.scoring import GameScore
 from tutorial.engine.state import CHANCE, Phase, State
+from tutorial.jsonvalue import JsonObject
 
 LEARNER = 0
 """The learner's seat: A, at the bottom of the table."""
@@ -73,7 +74,7 @@ class HandRecord:
     notation). The review labels an action in it best: what the learner was told stands,
     even where the hint's evaluation stopped at its deadline with other values."""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {
             "seed": self.seed,
             "dealer": self.dealer,
@@ -126,8 +127,8 @@ class Game:
         s = new_seed() if seed is None else seed
         return cls(profile, bots, s, [HandRecord(s, FIRST_DEALER)])
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
+    def to_json(self) -> JsonObject:
+        out: JsonObject = {
             "v": FORMAT,
             "profile": self.profile,
             "bots": self.bots,

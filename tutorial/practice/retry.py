@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tutorial import review_schedule as rs
 from tutorial.coach.labels import THRESHOLDS
 from tutorial.engine.actions import PlayCard, parse_action
-from tutorial.engine.state import State
+from tutorial.engine.state import Phase, State
+from tutorial.jsonvalue import JsonObject
 from tutorial.practice.game import LEARNER, HandRecord, replay
 from tutorial.practice.review import HandReview
 from tutorial.progress import Item, ProgressStore
@@ -98,25 +99,26 @@ class Retry:
         value = self.value_of(card)
         return value is not None and self.best[1] - value <= 1e-9
 
-    def to_json(self) -> dict[str, Any]:
-        return (
-            {
-                "profile": self.profile,
-                "seed": self.seed,
-                "dealer": self.dealer,
-                "actions": list(self.actions),
-                "played": str(self.played),
-                "options": [[str(a), round(v, 3)] for a, v in self.options],
-                "reason": self.reason,
-                "label": self.label,
-                "attempts": self.attempts,
-                "correct": self.correct,
-                "added": self.added,
-                "card": self.card.to_json(),
-            }
-            | ({"leitner": self.leitner} if self.leitner is not None else {})
-            | ({"seat": self.seat} if self.seat != LEARNER else {})
-        )
+    def to_json(self) -> JsonObject:
+        out: JsonObject = {
+            "profile": self.profile,
+            "seed": self.seed,
+            "dealer": self.dealer,
+            "actions": list(self.actions),
+            "played": str(self.played),
+            "options": [[str(a), round(v, 3)] for a, v in self.options],
+            "reason": self.reason,
+            "label": self.label,
+            "attempts": self.attempts,
+            "correct": self.correct,
+            "added": self.added,
+            "card": self.card.to_json(),
+        }
+        if self.leitner is not None:
+            out["leitner"] = self.leitner
+        if self.seat != LEARNER:
+            out["seat"] = self.seat
+        return out
 
 
 def _card(text: object) -> PlayCard:
@@ -248,46 +250,45 @@ def from_review(
     review: HandReview,
     seat: int = LEARNER,
     own: Collection[int] | None = None,
-) -> list[dict[str, Any]]:
+) -> list[JsonObject]:
     """The positions a hand's review (of ``seat``'s decisions) sends to the queue: every
     card the coach labelled mistake or blunder (plain data, ``id`` included); with ``own``,
     only the cards at those indexes (at a shared table: the ones the player chose, not a
     bot's that played for them)."""
-    out = []
+    out: list[JsonObject] = []
     for decision in review.decisions:
-        d = decision.to_json()
-        if d["phase"] != "play" or d["label"] not in LABELS:
+        if decision.phase is not Phase.PLAY or decision.label not in LABELS:
             continue
         index = decision.index
         if not 0 <= index < len(rec.actions) or (own is not None and index not in own):
             continue
         actions = rec.actions[:index]
         pid = position_id(profile, rec.seed, rec.dealer, actions)
-        out.append(
-            {
-                "id": pid,
-                "profile": profile,
-                "seed": rec.seed,
-                "dealer": rec.dealer,
-                "actions": list(actions),
-                "played": str(d.get("action")),
-                "options": [[o["action"], o["value"]] for o in d.get("options", [])],
-                "reason": d.get("reason"),
-                "label": d.get("label"),
-            }
-            | ({"seat": seat} if seat != LEARNER else {})
-        )
+        position: JsonObject = {
+            "id": pid,
+            "profile": profile,
+            "seed": rec.seed,
+            "dealer": rec.dealer,
+            "actions": list(actions),
+            "played": str(decision.action),
+            "options": [[str(a), round(v, 3)] for a, v in decision.options],
+            "reason": decision.reason,
+            "label": decision.label,
+        }
+        if seat != LEARNER:
+            position["seat"] = seat
+        out.append(position)
     return out
 
 
-def add(store: Any, learner: str, new: list[dict[str, Any]], *, at: float | None = None) -> int:
+def add(store: Any, learner: str, new: list[JsonObject], *, at: float | None = None) -> int:
     """Add positions to the learner's queue (one atomic write), each due at once from ``at``
     (default now; its first retry is reviewed after the miss it stands for, Again); a
     position already there keeps its card. Returns how many were added."""
     if not new:
         return 0
     card = rs.Schedule(due=rs.now() if at is None else at).to_json()
-    keys = tuple(PREFIX + n["id"] for n in new)
+    keys = tuple(PREFIX + str(n["id"]) for n in new)
     change = replayed(add_positions, keys=list(keys), new=new, card=card)
     saved = store.update(learner, (*keys, COUNTER), change)
     return len(saved) if isinstance(saved, dict) else 0
@@ -295,7 +296,7 @@ def add(store: Any, learner: str, new: list[dict[str, Any]], *, at: float | None
 
 @replayable
 def add_positions(
-    cur: dict[str, Item], *, keys: list[str], new: list[dict[str, Any]], card: Any
+    cur: dict[str, Item], *, keys: list[str], new: list[JsonObject], card: JsonObject
 ) -> dict[str, tuple[Any, bool]]:
     """The positions ``new`` (at ``keys``) not in the queue yet, each with ``card`` (see
     :func:`add`; replayable)."""
@@ -341,11 +342,7 @@ def count_retry(
     if r is None:
         return {}
     counter = _counter(cur) + 1
-    value = r.to_json()
-    value["attempts"] += 1
-    if right:
-        value["correct"] += 1
     card = r.card if not r.card.new else rs.missed(when)
     card = rs.review(card, rs.rating(right, helped=helped), when)
-    value["card"] = card.to_json()
+    value = replace(r, attempts=r.attempts + 1, correct=r.correct + int(right), card=card).to_json()
     return {key: (value, card.learnt), COUNTER: (counter, False)}

@@ -19,6 +19,7 @@ from typing import Any
 from tutorial.coach.review import Decision, review
 from tutorial.engine.actions import PlayCard, parse_action
 from tutorial.engine.state import State
+from tutorial.jsonvalue import JsonObject
 from tutorial.practice.game import LEARNER, Game
 
 COSTLY = ("inaccuracy", "mistake", "blunder")
@@ -43,7 +44,7 @@ class HandReview:
                 return line
         return None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {
             "kind": "coach",
             "decisions": [d.to_json() for d in self.decisions],

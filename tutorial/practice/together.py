@@ -34,6 +34,7 @@ from tutorial.engine.observe import Observation, observe
 from tutorial.engine.profiles import PROFILES
 from tutorial.engine.state import CHANCE, Phase, State
 from tutorial.i18n import LANGS
+from tutorial.jsonvalue import JsonObject
 from tutorial.practice.game import FIRST_DEALER, MAX_SEED, Game, HandRecord, hand_seed, new_seed
 from tutorial.store.tables import ActionRow, SeatRow, TableRows
 
@@ -104,7 +105,7 @@ class Settings:
     """Seconds a player has for a decision before a bot plays it for them (0: no limit)."""
     seed: int
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {
             "v": 1,
             "profile": self.profile,

@@ -42,6 +42,7 @@ from tutorial.bots import BOT_NAMES, decide
 from tutorial.engine.actions import Action, parse_action
 from tutorial.engine.errors import InvalidInput
 from tutorial.engine.observe import Observation
+from tutorial.jsonvalue import JsonObject
 from tutorial.practice.game import LEARNER, Game
 
 if TYPE_CHECKING:
@@ -254,7 +255,7 @@ class Think:
     obs: Observation
     seed: int
 
-    def run(self) -> dict[str, Any]:  # in the worker
+    def run(self) -> JsonObject:  # in the worker
         from tutorial.coach.hint import hint
 
         return hint(self.obs, self.seed).to_json()
@@ -277,7 +278,7 @@ class ReviewHand:
     seat: int = LEARNER
     """Whose decisions (a shared table reviews each player's seat)."""
 
-    def run(self) -> dict[str, Any]:  # in the worker
+    def run(self) -> JsonObject:  # in the worker
         from tutorial.bots import BOT_NAMES
         from tutorial.practice.review import review_hand
 

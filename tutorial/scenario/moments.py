@@ -9,10 +9,10 @@ A :class:`Moment` is one frame of the stepper (``deal``, ``bidding``, ``refill``
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from tutorial.engine.cards import Card, Suit
 from tutorial.engine.seats import Seat
+from tutorial.jsonvalue import JsonObject
 from tutorial.scenario.results import (
     HandOutcome,
     HandScore,
@@ -22,7 +22,6 @@ from tutorial.scenario.results import (
     codes,
 )
 
-Json = dict[str, Any]
 Shown = tuple[tuple[Card, ...] | None, ...]
 """The cards each seat holds at a moment, by seat; None for a hand the scenario does not show."""
 
@@ -85,12 +84,12 @@ class Moment:
 
         return Suit(EFFECTIVE_SUIT[self.trump][self.trick[0].card.index])
 
-    def _hands_json(self) -> Json:
+    def _hands_json(self) -> JsonObject:
         assert self.hands is not None
         return {Seat(s).letter: codes(h) for s, h in enumerate(self.hands) if h is not None}
 
-    def to_json(self) -> Json:
-        out: Json = {"id": self.id}
+    def to_json(self) -> JsonObject:
+        out: JsonObject = {"id": self.id}
         if self.score is not None:  # score and game scenarios
             out.update(self.score.to_json())
             if self.id == "score":
@@ -120,7 +119,7 @@ class Moment:
         self._won(out)
         return out
 
-    def _won(self, out: Json) -> None:
+    def _won(self, out: JsonObject) -> None:
         if self.winner is not None:
             assert self.winning_card is not None
             out["winner"] = self.winner.letter
@@ -128,7 +127,7 @@ class Moment:
             out["trumped"] = self.trumped
             out["points"] = self.trick_points
 
-    def _table_json(self, out: Json) -> Json:
+    def _table_json(self, out: JsonObject) -> JsonObject:
         assert self.trick is not None and self.leader is not None and self.trump is not None
         out["trick"] = [p.to_json() for p in self.trick]
         out["leader"] = self.leader.letter

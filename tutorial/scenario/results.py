@@ -16,13 +16,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from tutorial.engine.actions import Action
 from tutorial.engine.cards import CARDS, Card, Suit, iter_bits
 from tutorial.engine.seats import Seat, Team
-
-Json = dict[str, Any]
+from tutorial.jsonvalue import JsonObject
 
 
 def cards_of(mask: int) -> tuple[Card, ...]:
@@ -59,7 +57,7 @@ class Points:
     def pair(self) -> tuple[int, int]:
         return (self.ac, self.bd)
 
-    def to_json(self) -> Json:
+    def to_json(self) -> JsonObject:
         return {Team.AC.label: self.ac, Team.BD.label: self.bd}
 
 
@@ -70,7 +68,7 @@ class SeatCall:
     seat: Seat
     bid: int | None
 
-    def to_json(self) -> Json:
+    def to_json(self) -> JsonObject:
         return {"seat": self.seat.letter, "call": "pass" if self.bid is None else self.bid}
 
 
@@ -91,7 +89,7 @@ class TablePlay:
         """A trick's entry in a result's ``cards``: ``5D``, or ``[KS, QS, 9S]`` for a pile."""
         return self.card.code if not self.beneath else codes(self.cards)
 
-    def to_json(self) -> Json:
+    def to_json(self) -> JsonObject:
         return {"seat": self.seat.letter, "card": self.card.code, "beneath": codes(self.beneath)}
 
 
@@ -108,7 +106,7 @@ class TrickResult:
     points: int
     """Card points in the trick (see docs/scenarios.md for which points count)."""
 
-    def to_json(self) -> Json:
+    def to_json(self) -> JsonObject:
         return {
             "number": self.number,
             "leader": self.leader.letter,
@@ -133,7 +131,7 @@ class RefillReport:
     reshuffle_before: Seat | None
     short_shared: bool
 
-    def to_json(self) -> Json:
+    def to_json(self) -> JsonObject:
         return {
             "discards": {s.letter: codes(self.discards[s]) for s in Seat},
             "received": {s.letter: codes(self.received[s]) for s in Seat},
@@ -157,8 +155,8 @@ class PositionReport:
     cards_played: int | None = None
     """In the play: how many cards the trick already has."""
 
-    def to_json(self) -> Json:
-        out: Json = {
+    def to_json(self) -> JsonObject:
+        out: JsonObject = {
             "phase": self.phase,
             "to_act": _opt(self.to_act),
             "legal": [str(a) for a in self.legal],
@@ -190,7 +188,7 @@ Owners = tuple[tuple[str, Team | None], ...]
 """Each point of the profile (by name, in the profile's order) and the team that won it."""
 
 
-def owners_json(owners: Owners) -> Json:
+def owners_json(owners: Owners) -> JsonObject:
     return {name: _opt(team) for name, team in owners}
 
 
@@ -205,7 +203,7 @@ class HandOutcome:
     bidder: Seat
     bid: int
 
-    def to_json(self) -> Json:
+    def to_json(self) -> JsonObject:
         return {
             "points": self.points.to_json(),
             "owners": owners_json(self.owners),
@@ -240,8 +238,8 @@ class HandReport:
     def finished(self) -> bool:
         return self.position is None
 
-    def to_json(self) -> Json:
-        out: Json = {
+    def to_json(self) -> JsonObject:
+        out: JsonObject = {
             "profile": self.profile,
             "dealer": self.dealer.letter,
             "calls": [c.to_json() for c in self.calls],
@@ -292,7 +290,7 @@ class TrickReport:
     trumped: bool
     points: Points
 
-    def to_json(self) -> Json:
+    def to_json(self) -> JsonObject:
         return {
             "trump": self.trump.letter,
             "leader": self.leader.letter,
@@ -315,7 +313,7 @@ class LegalReport:
     led_suit: Suit | None
     legal: tuple[Card, ...]
 
-    def to_json(self) -> Json:
+    def to_json(self) -> JsonObject:
         return {
             "trump": self.trump.letter,
             "seat": self.seat.letter,
@@ -339,7 +337,7 @@ class HandScore:
     bidder_goes_out: bool
     winner: Team | None
 
-    def to_json(self) -> Json:
+    def to_json(self) -> JsonObject:
         return {
             "before": self.before.to_json(),
             "bidder": self.bidder.label,
@@ -360,7 +358,7 @@ class ScoreReport:
     score: HandScore
     decided_by: str | None
 
-    def to_json(self) -> Json:
+    def to_json(self) -> JsonObject:
         return {**self.score.to_json(), "decided_by": self.decided_by}
 
 
@@ -377,7 +375,7 @@ class GameReport:
         """The game score after each hand."""
         return tuple(h.after for h in self.hands)
 
-    def to_json(self) -> Json:
+    def to_json(self) -> JsonObject:
         return {
             "scores": [p.to_json() for p in self.scores],
             "hands": [h.to_json() for h in self.hands],

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tutorial.engine.cards import CODES, bits
 from tutorial.engine.hand import SEATS, TEAMS
+from tutorial.jsonvalue import JsonObject
 from tutorial.solver.limits import Limit, Stopped
 from tutorial.solver.native import new_search
 from tutorial.solver.position import Position
@@ -68,7 +69,7 @@ class Analysis:
     def complete(self) -> bool:
         return not self.stopped
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         total = sum(self.value)
         return {
             "to_play": SEATS[self.to_play] if self.to_play is not None else None,

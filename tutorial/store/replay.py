@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from tutorial.jsonvalue import JsonObject
 from tutorial.store.base import Change, Item
 
 F = TypeVar("F", bound=Callable[..., Mapping[str, Change]])
@@ -39,7 +40,7 @@ class Replay:
     def __call__(self, current: dict[str, Item]) -> Mapping[str, Change]:
         return resolve(self.fn)(current, **self.args)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {"fn": self.fn, "args": dict(self.args)}
 
     @classmethod

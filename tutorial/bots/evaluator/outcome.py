@@ -26,6 +26,7 @@ from tutorial.engine.profiles import Profile, get_profile
 from tutorial.engine.result import hand_result
 from tutorial.engine.scoring import hand_decision, score_hand
 from tutorial.engine.state import State
+from tutorial.jsonvalue import JsonObject
 
 SCORE = "score"
 """The objective when no result of this hand can end the game: points of the game score."""
@@ -181,7 +182,7 @@ class Breakdown:
         """Share in which the other side holds it and our side sets them."""
         return self.they_hold - self.they_made
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {k: (round(v, 4) if isinstance(v, float) else v) for k, v in _fields(self)}
 
     @classmethod

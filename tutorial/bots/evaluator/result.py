@@ -10,6 +10,7 @@ from typing import Any
 from tutorial.bots.evaluator.outcome import Breakdown, breakdown
 from tutorial.engine.actions import Action, Call, NameTrump, parse_action
 from tutorial.engine.seats import SUIT_LETTERS
+from tutorial.jsonvalue import JsonObject
 
 
 def json_number(x: float) -> float | None:
@@ -41,7 +42,7 @@ class Option:
     """Proven as good as the best (the difference's upper bound is negligible)."""
     breakdown: Breakdown
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {
             "action": str(self.action),
             "value": round(self.value, 4),
@@ -90,7 +91,7 @@ class SuitOutlook:
             tuple(sorted(dist.items())),
         )
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {
             "suit": SUIT_LETTERS[self.suit],
             "ours": round(self.ours, 4),
@@ -195,7 +196,7 @@ class Evaluation:
         return None
 
     # -- JSON -----------------------------------------------------------------------------------
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {
             "seat": self.seat,
             "kind": self.kind,
