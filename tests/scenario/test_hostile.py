@@ -164,8 +164,8 @@ def test_odd_expect_keys_are_mismatches_not_crashes(
 ) -> None:
     path = _write(tmp_path, "odd", (TRICK + f"expect: {expect}\n").encode())
     r = run_file(path)
-    assert r.status == 1 and r.mismatches and r.mismatches[0]["line"] == 5
-    assert r.mismatches[0]["key"] == key.removeprefix("expect").removeprefix(".")
+    assert r.status == 1 and r.mismatches and r.mismatches[0].line == 5
+    assert r.mismatches[0].mismatch.key == key.removeprefix("expect").removeprefix(".")
     code, out, _ = _run(["replay", "--json", str(path)], capsys)
     assert code == 1 and json.loads(out)["mismatches"]
 

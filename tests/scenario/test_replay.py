@@ -68,7 +68,9 @@ def test_expect_mismatch_exits_1_and_names_the_line(tmp_path: Path) -> None:
     )
     r = run_file(write(tmp_path, text))
     assert r.status == 1
-    assert r.mismatches == [{"key": "winner", "expected": "B", "actual": "C", "line": 6}]
+    assert [m.to_json() for m in r.mismatches] == [
+        {"key": "winner", "expected": "B", "actual": "C", "line": 6}
+    ]
 
 
 def test_card_notations_in_expect_are_equivalent() -> None:

@@ -14,9 +14,27 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
-from tutorial.scenario.files import compare, replay_data
+from tutorial.jsonvalue import Json, JsonObject
+from tutorial.scenario.files import Mismatch, compare, replay_data
 from tutorial.scenario.replay import Replay, replay
 from tutorial.yamldoc import SourceError, Where, YamlDoc, located
+
+
+@dataclass(frozen=True, slots=True)
+class Located:
+    """An ``expect`` mismatch with the line of the file it is on."""
+
+    mismatch: Mismatch
+    line: int | None
+
+    def to_json(self) -> JsonObject:
+        m = self.mismatch
+        return {
+            "key": m.key,
+            "expected": jsonable(m.expected),
+            "actual": jsonable(m.actual),
+            "line": self.line,
+        }
 
 
 @dataclass
@@ -24,7 +42,7 @@ class FileReport:
     file: str
     ok: bool = False
     result: dict[str, Any] | None = None
-    mismatches: list[dict[str, Any]] = field(default_factory=list)
+    mismatches: list[Located] = field(default_factory=list)
     error: dict[str, Any] | None = None
     replay: Replay | None = None
 
@@ -39,12 +57,12 @@ class FileReport:
             "file": self.file,
             "ok": self.ok,
             "result": jsonable(self.result),
-            "mismatches": jsonable(self.mismatches),
+            "mismatches": [m.to_json() for m in self.mismatches],
             "error": jsonable(self.error),
         }
 
 
-def jsonable(value: Any, depth: int = 0) -> Any:
+def jsonable(value: object, depth: int = 0) -> Json:
     """``value`` with only JSON types: a mapping's keys become strings, a set a sorted list,
     bytes, dates and anything else their text (``repr``)."""
     if depth > 100:
@@ -71,7 +89,7 @@ class JobResult:
     """What a command's job on one scenario file gives back to :func:`run_job`."""
 
     result: dict[str, Any]
-    mismatches: list[dict[str, Any]] = field(default_factory=list)
+    mismatches: list[Mismatch] = field(default_factory=list)
     """Differences :func:`compare` found, each with its ``path`` under ``expect``."""
     replay: Replay | None = None
 
@@ -100,9 +118,7 @@ def run_job(path: Path, display: str | None, job: Job) -> FileReport:
         return report
     report.result = done.result
     report.replay = done.replay
-    report.mismatches = done.mismatches
-    for m in done.mismatches:
-        m["line"] = doc.line(("expect", *m.pop("path")))
+    report.mismatches = [Located(m, doc.line(("expect", *m.path))) for m in done.mismatches]
     report.ok = not done.mismatches
     return report
 
@@ -131,7 +147,7 @@ def check_expect(
     actual: dict[str, Any],
     replayed: dict[str, Any] | None = None,
     command: str | None = None,
-) -> list[dict[str, Any]]:
+) -> list[Mismatch]:
     """The file's ``expect`` compared with ``actual`` (no expectation: no mismatch). With
     ``replayed`` (the replay's result) and ``command`` the one rule of ``solve`` and
     ``decide``: a field the command computes is compared with its value, a field of the
@@ -173,11 +189,12 @@ def print_report(
     if report.error:
         print(f"error  {report.error['text']}")
         return
-    for m in report.mismatches:
-        line = f":{m['line']}" if m.get("line") else ""
+    for failed in report.mismatches:
+        m = failed.mismatch
+        line = f":{failed.line}" if failed.line else ""
         print(
-            f"FAIL   {name}{line}: expect{_dot(m['key'])}: expected {m['expected']!r}, "
-            f"the {says} says {m['actual']!r}"
+            f"FAIL   {name}{line}: expect{_dot(m.key)}: expected {m.expected!r}, "
+            f"the {says} says {m.actual!r}"
         )
     if not report.mismatches and report.result is not None:
         body(name, report.result)

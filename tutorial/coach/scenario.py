@@ -4,31 +4,31 @@ and reviewed with ``cinch review``."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from tutorial.engine.actions import Call, DealerKeep, Keep, NameTrump, PlayCard, Reshuffle
 from tutorial.engine.cards import CODES, bits, codes
 from tutorial.engine.seats import SEAT_LETTERS, SUIT_LETTERS
 from tutorial.engine.state import State
+from tutorial.jsonvalue import JsonObject
 
 
-def scenario_of(state: State) -> dict[str, Any]:
+def scenario_of(state: State) -> JsonObject:
     """The scenario that replays ``state``'s history from its deal."""
-    out: dict[str, Any] = {
+    bids: list[int | str] = []
+    out: JsonObject = {
         "kind": "hand",
         "profile": state.profile.name,
         "dealer": SEAT_LETTERS[state.dealer],
         "deal": {SEAT_LETTERS[s]: codes(bits(state.dealt[s])) for s in range(4)},
         "stock": [CODES[c] for c in state.stock],
-        "bids": [],
+        "bids": bids,
     }
     keep: dict[str, list[str]] = {}
-    tricks: list[list[Any]] = []
+    tricks: list[list[str | list[str]]] = []
     replay = state.restart()
     for action, _saved in state.history:
         seat = replay.to_act
         if isinstance(action, Call):
-            out["bids"].append("pass" if action.value is None else action.value)
+            bids.append("pass" if action.value is None else action.value)
         elif isinstance(action, NameTrump):
             out["trump"] = SUIT_LETTERS[action.suit]
         elif isinstance(action, Keep):

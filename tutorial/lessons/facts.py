@@ -32,6 +32,7 @@ from tutorial.engine.errors import InvalidInput
 from tutorial.engine.seats import SEAT_LETTERS, Seat
 from tutorial.engine.trumps import is_trump
 from tutorial.i18n import LANGS
+from tutorial.jsonvalue import JsonObject
 from tutorial.lessons.model import Lesson, Narration, Question, Scenario, Text
 from tutorial.scenario.moments import NO_HANDS, Moment
 
@@ -66,7 +67,7 @@ def _cards(value: Any) -> list[str] | None:
         return None
 
 
-def _frame(scenario: Scenario, at: str) -> dict[str, Any]:
+def _frame(scenario: Scenario, at: str) -> JsonObject:
     """The moment's JSON form: any of its fields may be stated as a fact."""
     return scenario.replay.frame(at)
 

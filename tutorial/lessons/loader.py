@@ -87,8 +87,8 @@ class LessonReader(QuestionParts):
         rep, mismatches = replay_data(value, w)
         for m in mismatches:
             raise w.error(
-                ("expect", *m["path"]),
-                f"the engine says {m['actual']!r}, not {m['expected']!r}",
+                ("expect", *m.path),
+                f"the engine says {m.actual!r}, not {m.expected!r}",
             )
         setup = HandSetup.from_json(value, w) if rep.kind == "hand" else None
         return Scenario(rep, w.doc.file, setup)

@@ -9,6 +9,8 @@ from typing import Any
 from tutorial.engine.cards import CARDS, CODES, Card
 from tutorial.engine.errors import IllegalAction
 from tutorial.engine.seats import SEAT_LETTERS, TEAM_NAMES, Seat
+from tutorial.engine.state import State
+from tutorial.jsonvalue import JsonObject
 from tutorial.scenario import fields as F
 from tutorial.scenario.moments import Moment
 from tutorial.scenario.results import Report, TablePlay, cards_of
@@ -29,17 +31,17 @@ class Replay:
     profile: str
     report: Report
     timeline: tuple[Moment, ...] = ()
-    states: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    states: dict[str, State] = field(default_factory=dict, repr=False, compare=False)
     """Hand scenarios: a copy of the engine's state (:class:`tutorial.engine.state.State`)
     just before each decision, for the lesson's "your move" moments: ``tNcK`` (that play),
     ``call:A`` (seat A's call), ``trump`` (the high bidder names trump)."""
 
     @cached_property
-    def result(self) -> dict[str, Any]:
+    def result(self) -> JsonObject:
         return self.report.to_json()
 
     @cached_property
-    def frames(self) -> list[dict[str, Any]]:
+    def frames(self) -> list[JsonObject]:
         return [m.to_json() for m in self.timeline]
 
     @property
@@ -54,7 +56,7 @@ class Replay:
                 return m
         raise KeyError(moment)
 
-    def frame(self, moment: str) -> dict[str, Any]:
+    def frame(self, moment: str) -> JsonObject:
         """The JSON form of the moment with this id (what ``facts:``, "your move" and the
         card table read); KeyError if there is none. The one way to look a frame up by id."""
         index = self._frame_index.get(moment)

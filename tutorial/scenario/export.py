@@ -8,17 +8,18 @@ from tutorial.engine.cards import CODES, bits, codes
 from tutorial.engine.playout import Playout
 from tutorial.engine.profiles import get_profile
 from tutorial.engine.seats import SUIT_LETTERS
+from tutorial.jsonvalue import JsonObject
 from tutorial.scenario.fields import SEATS, TEAMS
 from tutorial.scenario.results import Points
 
 
-def playout_scenario(p: Playout, profile: str) -> dict[str, Any]:
+def playout_scenario(p: Playout, profile: str) -> JsonObject:
     """A ``hand`` scenario (plain data, ready for YAML) that replays ``p`` exactly, with an
     ``expect`` holding what the playout scored."""
     deal: dict[str, list[str]] = {s: [] for s in SEATS}
     for i in range(36):
         deal[SEATS[(p.dealer + 1 + i // 3) % 4]].append(CODES[p.deck[i]])
-    scenario: dict[str, Any] = {
+    scenario: JsonObject = {
         "kind": "hand",
         "profile": profile,
         "dealer": SEATS[p.dealer],
@@ -34,8 +35,8 @@ def playout_scenario(p: Playout, profile: str) -> dict[str, Any]:
         scenario["keep"] = {SEATS[s]: [CODES[c] for c in k] for s, k in enumerate(p.keep) if k}
     if p.reshuffle is not None:
         scenario["reshuffle"] = [CODES[c] for c in p.reshuffle]
-    tricks: list[list[Any]] = []
-    current: list[Any] = []
+    tricks: list[list[str | list[str]]] = []
+    current: list[str | list[str]] = []
     sizes = _trick_sizes(p, get_profile(profile).hand_size)
     for seat_card_pile in p.plays:
         _, card, pile = seat_card_pile

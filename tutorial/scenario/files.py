@@ -5,6 +5,7 @@ command line's reports on files are :mod:`tutorial.cli.report`."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from tutorial.engine.cards import parse_index
@@ -51,12 +52,29 @@ def _card_key(v: Any) -> Any:
         return v
 
 
-def compare(expected: Any, actual: Any, path: tuple[Key, ...] = ()) -> list[dict[str, Any]]:
+@dataclass(frozen=True, slots=True)
+class Mismatch:
+    """One difference between a scenario's ``expect`` and its result."""
+
+    path: tuple[Key, ...]
+    """Where, under ``expect`` (``("points", "AC")``)."""
+    expected: object
+    """What the file says: any value its YAML holds."""
+    actual: object
+    """What the result holds there (``"(no such result field)"`` if nothing)."""
+
+    @property
+    def key(self) -> str:
+        """The path as the file would write it: ``points.AC``, ``tricks[0].winner``."""
+        return format_path(self.path)
+
+
+def compare(expected: Any, actual: Any, path: tuple[Key, ...] = ()) -> list[Mismatch]:
     """Differences between ``expected`` (a subset of the result) and ``actual``."""
-    out: list[dict[str, Any]] = []
+    out: list[Mismatch] = []
 
     def miss(p: tuple[Key, ...], e: Any, a: Any) -> None:
-        out.append({"key": format_path(p), "expected": e, "actual": a, "path": p})
+        out.append(Mismatch(p, e, a))
 
     if isinstance(expected, dict):
         if not isinstance(actual, dict):
@@ -87,7 +105,7 @@ def compare(expected: Any, actual: Any, path: tuple[Key, ...] = ()) -> list[dict
     return out
 
 
-def replay_data(data: Any, where: Where) -> tuple[Replay, list[dict[str, Any]]]:
+def replay_data(data: Any, where: Where) -> tuple[Replay, list[Mismatch]]:
     """Replay a scenario mapping and compare it with its ``expect`` (if any)."""
     rep = replay(data, where)
     expect = data.get("expect") if isinstance(data, dict) else None

@@ -17,7 +17,7 @@ from tutorial.engine.errors import IllegalAction, InvalidInput
 from tutorial.engine.hand import Hand, Phase
 from tutorial.engine.profiles import Profile
 from tutorial.engine.seats import Seat, Team
-from tutorial.engine.state import CHANCE
+from tutorial.engine.state import CHANCE, State
 from tutorial.scenario import fields as F
 from tutorial.scenario.common import SEATS, Replay, held, illegal, table_plays, top_and_pile
 from tutorial.scenario.moments import Moment
@@ -92,7 +92,7 @@ def replay_hand(m: Mapping[str, Any], w: Where, profile: Profile) -> Replay:
             "expected the list of calls, one per seat from the dealer's left (pass or a number)",
         )
     calls: list[SeatCall] = []
-    states: dict[str, Any] = {}  # the core's state before each decision a lesson may hand over
+    states: dict[str, State] = {}  # the core's state before each decision a lesson may hand over
     for i, call in enumerate(bids):
         if hand.phase is not Phase.BID:
             raise w.error(("bids", i), "the bidding is already over: too many calls")
@@ -201,7 +201,7 @@ def _play(
     hand: Hand,
     report: HandReport,
     moments: list[Moment],
-    states: dict[str, Any],
+    states: dict[str, State],
 ) -> Replay:
     """The tricks of ``plays``; the last one may be unfinished."""
     assert hand.high_seat is not None
