@@ -13,11 +13,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tutorial.drills.kinds import DIFFICULTIES, KINDS, generate
-from tutorial.drills.model import Puzzle
+from tutorial.drills.model import PointsShow, Puzzle, ScoreShow, TableShow
 from tutorial.engine.cards import CODES, parse_index
 from tutorial.engine.hand import point_table, score_points
 from tutorial.engine.profiles import get_profile
+from tutorial.engine.seats import Seat
 from tutorial.engine.trumps import TRUMP_MASK
+from tutorial.scenario.moments import Moment
 from tutorial.scenario.replay import replay
 from tutorial.yamldoc import Where, YamlDoc
 
@@ -28,19 +30,31 @@ def _replay(scenario: dict[str, Any]) -> dict[str, Any]:
     return replay(scenario, Where(YamlDoc("t", scenario, None))).result
 
 
-def _trick_cards(show: dict[str, Any]) -> list[Any]:
-    return [[x["card"], *x["beneath"]] if x["beneath"] else x["card"] for x in show["trick"]]
+def _trick_cards(table: Moment) -> list[Any]:
+    return [
+        [x.card.code, *(c.code for c in x.beneath)] if x.beneath else x.card.code
+        for x in table.trick or ()
+    ]
+
+
+def _table(p: Puzzle) -> Moment:
+    assert isinstance(p.show, TableShow)
+    return p.show.table
 
 
 def _refill(p: Puzzle, rng: random.Random) -> Any:
-    s = p.show
+    assert isinstance(p.show, TableShow)
+    s = p.show.table
+    assert s.trump is not None and s.dealer is not None
     profile = get_profile(p.profile)
-    trump = "CDHS".index(s["trump"])
+    trump = int(s.trump)
     tm = TRUMP_MASK[trump]
-    dealt = {c for h in s["hands"].values() for c in h}
+    hands = {seat.letter: [c.code for c in s.hand(seat) or ()] for seat in Seat}
+    dealt = {c for h in hands.values() for c in h}
     # the stock as shown, or, if the puzzle does not show it, any order of the other cards
-    stock = s.get("stock") or rng.sample([c for c in CODES if c not in dealt], 16)
-    dealer = SEATS.index(s["dealer"])
+    shown = [c.code for c in p.show.stock or ()]
+    stock = shown or rng.sample([c for c in CODES if c not in dealt], 16)
+    dealer = int(s.dealer)
     bidder = rng.randrange(4)  # who bid is not shown
     bids: list[Any] = []
     for i in range(4):
@@ -53,13 +67,13 @@ def _refill(p: Puzzle, rng: random.Random) -> Any:
             bids.append(rng.randint(profile.bid_min, profile.bid_max))
     scenario = {
         "kind": "hand",
-        "dealer": s["dealer"],
-        "deal": s["hands"],
+        "dealer": s.dealer.letter,
+        "deal": hands,
         "stock": stock,
         "bids": bids,
-        "trump": s["trump"],
+        "trump": s.trump.letter,
     }
-    discards = [c for h in s["hands"].values() for c in h if not (tm >> parse_index(c)) & 1]
+    discards = [c for h in hands.values() for c in h if not (tm >> parse_index(c)) & 1]
     if "reshuffle" in p.scenario:  # the new stock's order is not shown
         scenario["reshuffle"] = rng.sample(discards, len(discards))
     r = _replay(scenario)
@@ -70,11 +84,12 @@ def _hand_points(p: Puzzle, rng: random.Random) -> Any:
     """The captured cards and the holder of any held point are shown; who held every other
     card, and which player of a side captured what, are not: deal them at random."""
     s = p.show
+    assert isinstance(s, PointsShow)
     profile = get_profile(p.profile)
-    trump = "CDHS".index(s["trump"])
-    captured = {team: [parse_index(c) for c in cards] for team, cards in s["captured"].items()}
+    trump = int(s.trump)
+    captured = {team.label: [c.index for c in cards] for team, cards in s.captured}
     in_play = [c for cards in captured.values() for c in cards]
-    fixed = {parse_index(c): SEATS.index(seat) for c, seat in s.get("held_by", {}).items()}
+    fixed = {card.index: int(seat) for card, seat in s.held_by}
     free = [c for c in in_play if c not in fixed]
     rng.shuffle(free)
     hands = [0, 0, 0, 0]
@@ -90,26 +105,43 @@ def _hand_points(p: Puzzle, rng: random.Random) -> Any:
 
 
 def rebuilt_answer(p: Puzzle, rng: random.Random) -> Any:
-    s = p.show
     if p.kind == "trick-winner":
+        s = _table(p)
+        assert s.trump is not None and s.leader is not None
         r = _replay(
-            {"kind": "trick", "trump": s["trump"], "leader": s["leader"], "cards": _trick_cards(s)}
+            {
+                "kind": "trick",
+                "trump": s.trump.letter,
+                "leader": s.leader.letter,
+                "cards": _trick_cards(s),
+            }
         )
         return (r["winning_card"],)
     if p.kind == "legal-plays":
+        s = _table(p)
+        assert s.trump is not None and s.leader is not None and s.to_play is not None
         r = _replay(
             {
                 "kind": "legal",
-                "trump": s["trump"],
-                "leader": s["leader"],
+                "trump": s.trump.letter,
+                "leader": s.leader.letter,
                 "cards": _trick_cards(s),
-                "hand": s["hands"][s["to_play"]],
+                "hand": [c.code for c in s.hand(s.to_play) or ()],
             }
         )
         return tuple(r["legal"])
     if p.kind in ("score-update", "game-end"):
-        keys = ("before", "bidder", "bid", "points")
-        r = _replay({"kind": "score", **{k: s[k] for k in keys}})
+        sc = p.show
+        assert isinstance(sc, ScoreShow)
+        r = _replay(
+            {
+                "kind": "score",
+                "before": sc.before.to_json(),
+                "bidder": sc.bidder.label,
+                "bid": sc.bid,
+                "points": sc.points.to_json(),
+            }
+        )
         if p.kind == "score-update":
             return (r["after"]["AC"], r["after"]["BD"])
         return r["winner"] or "none"

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from tutorial.cli import main
 from tutorial.drills import practice
 from tutorial.drills.kinds import ALL_LINKS, DIFFICULTIES, KINDS, generate
-from tutorial.drills.model import Line
+from tutorial.drills.model import Line, PointsShow
 from tutorial.drills.render import check, describe, render
 from tutorial.engine.cards import parse_index
 from tutorial.engine.trumps import LEFT_PEDRO, RIGHT_PEDRO, TRUMP_MASK
@@ -114,7 +114,7 @@ def test_other_kinds_difficulties() -> None:
         r3 = generate("refill", seed, 3)
         assert "reshuffle" in r3.scenario
         h2 = generate("hand-points", seed, 2)
-        assert len(h2.show["held_by"]) == 1
+        assert isinstance(h2.show, PointsShow) and len(h2.show.held_by) == 1
         assert generate("hand-points", seed, 3).profile == "classic-51"
 
 

@@ -4,6 +4,7 @@
 import pytest
 
 from tutorial.drills.kinds import generate
+from tutorial.drills.model import TableShow
 from tutorial.drills.render import describe, render
 from tutorial.engine.cards import Card, parse_index
 from tutorial.engine.trumps import TRUMP_MASK
@@ -76,7 +77,8 @@ def test_hard_refill_names_the_old_stock_cards_the_dealer_took() -> None:
 def test_the_puzzle_shows_the_stock_and_asks_what_is_kept() -> None:
     for d in (1, 2, 3):
         p = generate("refill", 5, d)
-        assert p.show["stock"] == p.scenario["stock"]
+        assert isinstance(p.show, TableShow) and p.show.stock is not None
+        assert [c.code for c in p.show.stock] == p.scenario["stock"]
         assert any(pretty(p.scenario["stock"]) in s for s in describe(EN, p))
         prompt = render(EN, p.prompt)
         assert "dealer" in prompt and "kept" in prompt

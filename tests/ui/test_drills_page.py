@@ -6,6 +6,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tutorial.drills.kinds import KINDS, generate
+from tutorial.drills.model import TableShow
 from tutorial.i18n import LANGS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -26,7 +27,9 @@ def answer(at: AppTest, kind: str, d: int, seed: int, right: bool) -> None:
     p = generate(kind, seed, d)
     base = f"drill:{kind}:{d}:{seed}"
     if p.answer_type == "cards":
-        wrong = [c for c in p.show["pick"] if c not in p.answer][:1] or list(p.answer)[:-1]
+        assert isinstance(p.show, TableShow)
+        pick = [c.code for c in p.show.pick]
+        wrong = [c for c in pick if c not in p.answer][:1] or list(p.answer)[:-1]
         at.pills(key=f"ans:{base}").set_value(list(p.answer) if right else wrong)
     elif p.answer_type == "team_numbers":
         at.number_input(key=f"ac:{base}").set_value(p.answer[0] + (0 if right else 1))
@@ -170,7 +173,7 @@ def test_drill_table_marks_the_leader_and_explains_the_marks(lang: str, kind: st
     assert "cc-lead" in html, "the leader's seat is not marked"
     assert tr("band: a trump") in html
     assert tr("dashed edge: partners B and D") in html
-    if p.show.get("trick"):
+    if isinstance(p.show, TableShow) and p.show.table.trick:
         assert tr("led") in html
 
 

@@ -127,7 +127,8 @@ def test_a_drill_table_has_useful_seat_panels_and_the_legend(kind: str) -> None:
         assert html.count('class="cc-note"') == 4
         assert len(re.findall(r"<li><svg", html)) == 7
         assert "outline and star" in html and "cc-win" not in html  # the answer is not shown
-        for play in p.show.get("trick", []):
-            assert f'class="cc-play cc-at-{play["seat"]}"' in html
-        if p.show.get("leader"):
-            assert f'cc-lead" data-seat="{p.show["leader"]}"' in html
+        table = p.show.table
+        for play in table.trick or ():
+            assert f'class="cc-play cc-at-{play.seat.letter}"' in html
+        if table.leader is not None:
+            assert f'cc-lead" data-seat="{table.leader.letter}"' in html

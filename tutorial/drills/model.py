@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal, NamedTuple, TypeAlias
 
 from tutorial.engine.cards import Card, Suit
-from tutorial.engine.seats import Seat
-from tutorial.scenario.moments import Moment, shown
-from tutorial.scenario.results import TablePlay
+from tutorial.engine.seats import Seat, Team
+from tutorial.jsonvalue import JsonObject
+from tutorial.scenario.moments import Moment
+from tutorial.scenario.results import Points
 
 AnswerType = Literal["cards", "team_numbers", "seat_numbers", "choice"]
 
@@ -26,6 +28,11 @@ def n(singular: str, plural: str) -> Plural:
     return Plural(singular, plural)
 
 
+Value: TypeAlias = "str | int | Line | Sequence[str]"
+"""A value of an explanation line: text, a number, a phrase (a :class:`Line`) or a list of
+card codes."""
+
+
 @dataclass(frozen=True)
 class Line:
     """One step of an explanation: a catalog message and its values, and the lesson step
@@ -35,7 +42,7 @@ class Line:
     anything else as it is. A :class:`Plural` message takes its form from the value ``n``."""
 
     msg: str | Plural
-    values: dict[str, Any] = field(default_factory=dict)
+    values: dict[str, Value] = field(default_factory=dict)
     lesson: str | None = None
     step: str | None = None
 
@@ -46,12 +53,60 @@ class Line:
 
 
 @dataclass(frozen=True)
+class TableShow:
+    """A puzzle about cards on a table (trick-winner, legal-plays, refill)."""
+
+    table: Moment
+    """The table as a lesson moment (``position``): trump, leader, the trick so far, the
+    hands shown, the dealer, the seat to play; nothing of the answer."""
+    pick: tuple[Card, ...] = ()
+    """The cards the learner picks the answer from (a ``cards`` answer)."""
+    stock: tuple[Card, ...] | None = None
+    """The stock, from the top, where the answer depends on it (refill)."""
+
+    @property
+    def trump(self) -> Suit | None:
+        return self.table.trump
+
+
+@dataclass(frozen=True)
+class PointsShow:
+    """A puzzle about the points of a hand (hand-points): the cards each side captured."""
+
+    trump: Suit
+    captured: tuple[tuple[Team, tuple[Card, ...]], ...]
+    """Each side (AC, BD) and the cards it captured, in display order."""
+    held_by: tuple[tuple[Card, Seat], ...] = ()
+    """The card of a point scored by its holder, and who held it before play."""
+
+
+@dataclass(frozen=True)
+class ScoreShow:
+    """A puzzle about the game score (score-update, game-end): one hand scored."""
+
+    before: Points
+    bidder: Team
+    bid: int
+    points: Points
+    """The points each side took in the hand."""
+
+    @property
+    def trump(self) -> Suit | None:
+        return None
+
+
+Show = TableShow | PointsShow | ScoreShow
+"""Everything a puzzle shows the learner. The answer must follow from this alone: a test
+re-randomises everything else."""
+
+
+@dataclass(frozen=True)
 class Puzzle:
     kind: str
     seed: int
     difficulty: int
     profile: str
-    scenario: dict[str, Any]
+    scenario: JsonObject
     """The puzzle as a scenario in the ``cinch replay`` format (answer computed from it)."""
     prompt: Line
     answer_type: AnswerType
@@ -59,38 +114,5 @@ class Puzzle:
     """cards: tuple of codes (order free); team_numbers: (AC, BD); seat_numbers: (A, B, C, D);
     choice: one of ``options``."""
     explanation: tuple[Line, ...]
+    show: Show
     options: tuple[str, ...] = ()
-    show: dict[str, Any] = field(default_factory=dict)
-    """Everything the puzzle shows the learner (trump, trick, hands, stock, captured...).
-    The answer must follow from this alone: a test re-randomises everything else."""
-
-
-def show_moment(show: dict[str, Any]) -> Moment:
-    """The card table a puzzle shows (``Puzzle.show``: trump, leader, trick, hands, dealer,
-    to_play) as a typed moment, drawn like a lesson's; nothing of the answer."""
-    trick = show.get("trick")
-    hands = show.get("hands")
-    return Moment(
-        "position",
-        dealer=_seat(show.get("dealer")),
-        trump=None if show.get("trump") is None else Suit.parse(show["trump"]),
-        hands=None
-        if hands is None
-        else shown({Seat.parse(s): tuple(Card.parse(c) for c in cs) for s, cs in hands.items()}),
-        leader=_seat(show.get("leader")),
-        trick=None
-        if trick is None
-        else tuple(
-            TablePlay(
-                Seat.parse(p["seat"]),
-                Card.parse(p["card"]),
-                tuple(Card.parse(c) for c in p["beneath"]),
-            )
-            for p in trick
-        ),
-        to_play=_seat(show.get("to_play")),
-    )
-
-
-def _seat(letter: str | None) -> Seat | None:
-    return None if letter is None else Seat.parse(letter)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
-from tutorial.drills.model import Line, Plural, Puzzle
+from tutorial.drills.model import Line, Plural, PointsShow, Puzzle, ScoreShow, TableShow, Value
 from tutorial.engine.cards import Card, Suit, parse_index
 from tutorial.engine.errors import InvalidInput
 from tutorial.engine.profiles import DEFAULT_PROFILE, get_profile
-from tutorial.engine.seats import SEAT_LETTERS, Team
+from tutorial.engine.seats import SEAT_LETTERS, Seat
 from tutorial.explain import SUIT_NAMES, point_name, team_name
 from tutorial.i18n import N_, Translator
 
@@ -23,21 +24,22 @@ KIND_NAMES = {
 DIFFICULTY_NAMES = {1: N_("easy"), 2: N_("medium"), 3: N_("hard")}
 
 
-def _value(t: Translator, key: str, value: Any) -> str:
+def _value(t: Translator, key: str, value: Value) -> str:
     if isinstance(value, Line):
         return render(t, value)
-    if key.endswith("cards"):
+    if key.endswith("cards") and not isinstance(value, int):
         return " ".join(Card.parse(c).pretty for c in value) or "—"
-    if key.endswith("card"):
-        return Card.parse(value).pretty
-    if key.endswith("suit"):
-        return t(SUIT_NAMES[Suit.parse(value)])
-    if key.endswith("team"):
-        return team_name(t, value)
-    if key == "point":
-        return point_name(t, value)
-    if key == "game":
-        return game_name(t, value)
+    if isinstance(value, str):
+        if key.endswith("card"):
+            return Card.parse(value).pretty
+        if key.endswith("suit"):
+            return t(SUIT_NAMES[Suit.parse(value)])
+        if key.endswith("team"):
+            return team_name(t, value)
+        if key == "point":
+            return point_name(t, value)
+        if key == "game":
+            return game_name(t, value)
     return str(value)
 
 
@@ -47,7 +49,9 @@ def render(t: Translator, line: Line) -> str:
     values = {k: _value(t, k, v) for k, v in line.values.items()}
     if isinstance(line.msg, Plural):
         values.pop("n")
-        return t.n(line.msg.singular, line.msg.plural, int(line.values["n"]), **values)
+        count = line.values["n"]
+        assert isinstance(count, int), count
+        return t.n(line.msg.singular, line.msg.plural, count, **values)
     return t(line.msg, **values)
 
 
@@ -104,60 +108,74 @@ def check(p: Puzzle, response: Any) -> bool:
     return bool(got == p.answer)
 
 
-def _pretty(codes: list[str]) -> str:
-    return " ".join(Card.parse(c).pretty for c in codes) or "—"
+def _pretty(cards: Iterable[Card]) -> str:
+    return " ".join(c.pretty for c in cards) or "—"
 
 
 def describe(t: Translator, p: Puzzle) -> list[str]:
     """The puzzle's position as plain sentences (for the command line and screen readers)."""
     s = p.show
     out: list[str] = profile_notes(t, p)
-    if "trump" in s:
-        out.append(t("Trump: {suit}.", suit=t(SUIT_NAMES[Suit.parse(s["trump"])])))
-    if "trick" in s:
-        plays = ", ".join(
-            f"{x['seat']} {Card.parse(x['card']).pretty}"
-            + (f" [{_pretty(x['beneath'])}]" if x["beneath"] else "")
-            for x in s["trick"]
-        )
-        out.append(t("Cards played, from the leader: {plays}.", plays=plays))
-    if p.kind == "legal-plays":
-        out.append(
-            t("{seat} holds: {cards}.", seat=s["to_play"], cards=_pretty(s["hands"][s["to_play"]]))
-        )
-    if p.kind == "refill":
-        out.append(t("{seat} deals.", seat=s["dealer"]))
-        for seat, cards in s["hands"].items():
-            out.append(t("{seat} holds: {cards}.", seat=seat, cards=_pretty(cards)))
-        out.append(t("The stock, from the top: {cards}.", cards=_pretty(s["stock"])))
-    if p.kind == "hand-points":
-        for team, cards in s["captured"].items():
+    if s.trump is not None:
+        out.append(t("Trump: {suit}.", suit=t(SUIT_NAMES[s.trump])))
+    if isinstance(s, TableShow):
+        out.extend(_describe_table(t, p.kind, s))
+    if isinstance(s, PointsShow):
+        for team, cards in s.captured:
             out.append(
                 t("{team} captured: {cards}.", team=team_name(t, team), cards=_pretty(cards))
             )
-        for card, seat in s["held_by"].items():
+        for card, seat in s.held_by:
             out.append(
-                t("{card} was held by {seat} before play.", card=Card.parse(card).pretty, seat=seat)
+                t("{card} was held by {seat} before play.", card=card.pretty, seat=seat.letter)
             )
-    if p.kind in ("score-update", "game-end"):
-        ac, bd = (x.label for x in Team)
-        b = s["before"]
-        out.append(t("Score before the hand: A and C {ac}, B and D {bd}.", ac=b[ac], bd=b[bd]))
+    if isinstance(s, ScoreShow):
+        b, pts = s.before, s.points
+        out.append(t("Score before the hand: A and C {ac}, B and D {bd}.", ac=b.ac, bd=b.bd))
         out.append(
             t(
                 "{team} bid {bid}; points taken: A and C {ac}, B and D {bd}.",
-                team=team_name(t, s["bidder"]),
-                bid=s["bid"],
-                ac=s["points"][ac],
-                bd=s["points"][bd],
+                team=team_name(t, s.bidder),
+                bid=s.bid,
+                ac=pts.ac,
+                bd=pts.bd,
             )
         )
     return out
 
 
+def _describe_table(t: Translator, kind: str, s: TableShow) -> list[str]:
+    out = []
+    table = s.table
+    if table.trick is not None:
+        plays = ", ".join(
+            f"{x.seat.letter} {x.card.pretty}" + (f" [{_pretty(x.beneath)}]" if x.beneath else "")
+            for x in table.trick
+        )
+        out.append(t("Cards played, from the leader: {plays}.", plays=plays))
+    if kind == "legal-plays":
+        assert table.to_play is not None
+        out.append(
+            t(
+                "{seat} holds: {cards}.",
+                seat=table.to_play.letter,
+                cards=_pretty(table.hand(table.to_play) or ()),
+            )
+        )
+    if kind == "refill":
+        assert table.dealer is not None and s.stock is not None
+        out.append(t("{seat} deals.", seat=table.dealer.letter))
+        for seat in Seat:
+            cards = table.hand(seat)
+            if cards is not None:
+                out.append(t("{seat} holds: {cards}.", seat=seat.letter, cards=_pretty(cards)))
+        out.append(t("The stock, from the top: {cards}.", cards=_pretty(s.stock)))
+    return out
+
+
 def answer_text(t: Translator, p: Puzzle) -> str:
     if p.answer_type == "cards":
-        return _pretty(list(p.answer))
+        return _pretty(Card.parse(c) for c in p.answer)
     if p.answer_type == "team_numbers":
         return t("A and C {ac}, B and D {bd}", ac=p.answer[0], bd=p.answer[1])
     if p.answer_type == "seat_numbers":

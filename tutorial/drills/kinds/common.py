@@ -3,16 +3,17 @@ lines, the engine replay, and small card helpers."""
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import TypeVar
 
-from tutorial.drills.model import Line, Plural, n
-from tutorial.engine.cards import CODES, mask_of
-from tutorial.engine.seats import SUIT_LETTERS
+from tutorial.drills.model import Line, Plural, Value, n
+from tutorial.engine.cards import CODES, Card, mask_of
+from tutorial.engine.seats import SUIT_LETTERS, Seat
 from tutorial.engine.trumps import LEFT_PEDRO
 from tutorial.i18n import N_
+from tutorial.jsonvalue import JsonObject
 from tutorial.scenario.fields import SEATS, TEAMS
 from tutorial.scenario.replay import replay
-from tutorial.scenario.results import Report
+from tutorial.scenario.results import Report, TablePlay
 from tutorial.yamldoc import Where, YamlDoc
 
 SUITS = SUIT_LETTERS
@@ -85,7 +86,7 @@ CARDS = n("{n} card", "{n} cards")
 POINTS = n("{n} point", "{n} points")
 
 
-def line(msg: str | Plural, link: tuple[str, str] | None = None, **values: Any) -> Line:
+def line(msg: str | Plural, link: tuple[str, str] | None = None, **values: Value) -> Line:
     return Line(msg, values, link[0] if link else None, link[1] if link else None)
 
 
@@ -97,7 +98,7 @@ def count(phrase: Plural, number: int) -> Line:
 R = TypeVar("R", bound=Report)
 
 
-def run(scenario: dict[str, Any], kind: type[R]) -> R:
+def run(scenario: JsonObject, kind: type[R]) -> R:
     """The engine's replay of a drill scenario: its typed report (``kind`` names the report
     the scenario's kind gives, :class:`~tutorial.scenario.results.TrickReport` for a trick)."""
     doc = YamlDoc("drill", scenario, None)
@@ -162,14 +163,16 @@ LEFT_HELD = (
 )
 
 
-def frame_trick(
+def shown_trick(
     leader: int, cards: list[int], pile: tuple[int, ...], pile_at: int
-) -> list[dict[str, Any]]:
-    return [
-        {
-            "seat": SEATS[(leader + i) % 4],
-            "card": CODES[c],
-            "beneath": [CODES[x] for x in pile] if i == pile_at else [],
-        }
+) -> tuple[TablePlay, ...]:
+    """The cards of a trick as a puzzle shows them: from the leader, ``pile`` beneath the
+    card at ``pile_at`` (-1: no pile)."""
+    return tuple(
+        TablePlay(
+            Seat((leader + i) % 4),
+            Card(c),
+            tuple(Card(x) for x in pile) if i == pile_at else (),
+        )
         for i, c in enumerate(cards)
-    ]
+    )

@@ -15,7 +15,7 @@ from tutorial.drills.kinds.common import (
     run,
 )
 from tutorial.drills.kinds.score_update import random_bid, score_scenario
-from tutorial.drills.model import Puzzle
+from tutorial.drills.model import Puzzle, ScoreShow
 from tutorial.engine.profiles import DEFAULT_PROFILE, get_profile
 from tutorial.i18n import N_
 from tutorial.scenario.fields import TEAMS
@@ -148,5 +148,5 @@ def game_end(seed: int, difficulty: int) -> Puzzle:
         answer,
         tuple(lines),
         options=(*TEAMS, "none"),
-        show=dict(scenario),
+        show=ScoreShow(r.before, r.bidder, r.bid, r.points),
     )

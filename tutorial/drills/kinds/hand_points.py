@@ -7,7 +7,6 @@ owns each (captor or holder), and how many points were in play.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from tutorial.drills.kinds.common import (
     L_14,
@@ -17,25 +16,22 @@ from tutorial.drills.kinds.common import (
     L_LOW51,
     L_NOT_IN_PLAY,
     POINTS,
-    SUITS,
     count,
-    idx,
     line,
     mask,
     run,
     trump_line,
 )
-from tutorial.drills.model import Line, Puzzle, n
-from tutorial.engine.cards import CODES, mask_codes
+from tutorial.drills.model import Line, PointsShow, Puzzle, Value, n
+from tutorial.engine.cards import CODES, Card, Suit
 from tutorial.engine.hand import point_table
 from tutorial.engine.playout import random_playout
 from tutorial.engine.profiles import DEFAULT_PROFILE, get_profile
-from tutorial.engine.seats import Seat
+from tutorial.engine.seats import Seat, Team
 from tutorial.engine.trumps import TRUMP_MASK
 from tutorial.i18n import N_
 from tutorial.scenario.export import playout_scenario
-from tutorial.scenario.fields import TEAMS
-from tutorial.scenario.results import HandReport
+from tutorial.scenario.results import HandReport, cards_of
 
 HARD_PROFILE = "classic-51"
 """Difficulty 3 drills the 51-point game, where Low goes to its captor and not every point
@@ -104,7 +100,7 @@ def hand_points(seed: int, difficulty: int) -> Puzzle:
             )
             continue
         card, value, held = table[rule.name]
-        values: dict[str, Any] = {
+        values: dict[str, Value] = {
             "card": CODES[card],
             "point": rule.name,
             "points": count(POINTS, value),
@@ -149,16 +145,14 @@ def hand_points(seed: int, difficulty: int) -> Puzzle:
                 total=profile.total_points,
             )
         )
-    captured: dict[str, list[str]] = {team: [] for team in TEAMS}
+    captured: dict[Team, list[Card]] = {team: [] for team in Team}
     for trick in r.tricks:
-        captured[trick.winner.team.label].extend(c.code for p in trick.plays for c in p.cards)
-    held_by: dict[str, str] = {}
+        captured[trick.winner.team].extend(c for p in trick.plays for c in p.cards)
+    held_by: list[tuple[Card, Seat]] = []
     for card, _value, held in table.values():
         if held:
-            code = CODES[card]
-            held_by[code] = next(
-                Seat(s).letter for s, h in enumerate(start) if any(c.index == card for c in h)
-            )
+            holder = next(Seat(s) for s, h in enumerate(start) if any(c.index == card for c in h))
+            held_by.append((Card(card), holder))
     return Puzzle(
         "hand-points",
         seed,
@@ -169,10 +163,9 @@ def hand_points(seed: int, difficulty: int) -> Puzzle:
         "team_numbers",
         (ac, bd),
         tuple(lines),
-        show={
-            "trump": SUITS[trump],
-            "profile": profile.name,
-            "captured": {k: mask_codes(mask([idx(c) for c in v])) for k, v in captured.items()},
-            "held_by": held_by,
-        },
+        show=PointsShow(
+            Suit(trump),
+            tuple((team, cards_of(mask([c.index for c in v]))) for team, v in captured.items()),
+            tuple(held_by),
+        ),
     )

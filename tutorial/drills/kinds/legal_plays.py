@@ -12,19 +12,22 @@ from tutorial.drills.kinds.common import (
     L_VOID,
     LEFT_HELD,
     SUITS,
-    frame_trick,
     lead_line,
     line,
     mask,
     run,
+    shown_trick,
     trump_line,
 )
-from tutorial.drills.model import Puzzle
-from tutorial.engine.cards import CODES, mask_codes
+from tutorial.drills.model import Puzzle, TableShow
+from tutorial.engine.cards import CODES, Suit, mask_codes
 from tutorial.engine.profiles import DEFAULT_PROFILE
+from tutorial.engine.seats import Seat
 from tutorial.engine.trumps import EFFECTIVE_SUIT, LEFT_PEDRO, TRUMP_MASK
 from tutorial.i18n import N_
+from tutorial.jsonvalue import JsonObject
 from tutorial.scenario.fields import SEATS
+from tutorial.scenario.moments import Moment, shown
 from tutorial.scenario.results import LegalReport
 
 
@@ -66,7 +69,7 @@ def legal_plays(seed: int, difficulty: int) -> Puzzle:
         others = [c for c in off[5:] if c not in hand][: before - 1]
     seen = {lead, *others}
     hand = [c for c in dict.fromkeys(hand) if c not in seen][:HAND_SIZE]
-    scenario = {
+    scenario: JsonObject = {
         "kind": "legal",
         "trump": SUITS[trump],
         "leader": SEATS[leader],
@@ -78,7 +81,6 @@ def legal_plays(seed: int, difficulty: int) -> Puzzle:
     assert r.led_suit is not None
     led = int(r.led_suit)
     legal = [c.code for c in r.legal]
-    held_codes = [c.code for c in r.hand]
     lines = [trump_line(trump), lead_line(trump, leader, lead, led)]
     held = [c for c in hand if (tm >> c) & 1]
     if led == trump:
@@ -141,12 +143,15 @@ def legal_plays(seed: int, difficulty: int) -> Puzzle:
         "cards",
         tuple(legal),
         tuple(lines),
-        show={
-            "trump": SUITS[trump],
-            "leader": SEATS[leader],
-            "trick": frame_trick(leader, [lead, *others], (), -1),
-            "hands": {seat: held_codes},
-            "to_play": seat,
-            "pick": held_codes,
-        },
+        show=TableShow(
+            Moment(
+                "position",
+                trump=Suit(trump),
+                hands=shown({r.seat: r.hand}),
+                leader=Seat(leader),
+                trick=shown_trick(leader, [lead, *others], (), -1),
+                to_play=r.seat,
+            ),
+            pick=r.hand,
+        ),
     )

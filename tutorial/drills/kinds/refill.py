@@ -8,7 +8,6 @@ the new stock when the old one ran out.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from tutorial.drills.kinds.common import (
     CARDS,
@@ -28,14 +27,17 @@ from tutorial.drills.kinds.common import (
     run,
     trump_line,
 )
-from tutorial.drills.model import Line, Puzzle, n
-from tutorial.engine.cards import CODES, mask_codes
+from tutorial.drills.model import Line, Puzzle, TableShow, n
+from tutorial.engine.cards import CODES, Card, Suit, mask_codes
 from tutorial.engine.hand import Hand
 from tutorial.engine.profiles import DEFAULT_PROFILE, get_profile
 from tutorial.engine.seats import Seat
 from tutorial.engine.trumps import TRUMP_MASK
 from tutorial.i18n import N_
+from tutorial.jsonvalue import JsonObject
+from tutorial.scenario.common import held
 from tutorial.scenario.fields import SEATS
+from tutorial.scenario.moments import Moment
 from tutorial.scenario.results import HandReport, RefillReport, codes
 
 KEEPS = n("keeps {n} trump", "keeps {n} trumps")
@@ -76,12 +78,12 @@ def refill(seed: int, difficulty: int) -> Puzzle:
     tm = TRUMP_MASK[trump]
     bidder = rng.randrange(4)
     bid = profile.dealer_forced_bid if bidder == dealer else None
-    calls: list[Any] = [
+    calls: list[int | str] = [
         (bid or profile.bid_min) if (dealer + 1 + i) % 4 == bidder else "pass" for i in range(4)
     ]
     deal = {SEATS[s]: mask_codes(hand.hands[s]) for s in range(4)}
     stock = [CODES[c] for c in deck[4 * DEALT :]]
-    scenario: dict[str, Any] = {
+    scenario: JsonObject = {
         "kind": "hand",
         "dealer": SEATS[dealer],
         "deal": deal,
@@ -123,7 +125,15 @@ def refill(seed: int, difficulty: int) -> Puzzle:
         "seat_numbers",
         answer,
         tuple(lines),
-        show={"trump": SUITS[trump], "dealer": SEATS[dealer], "hands": deal, "stock": stock},
+        show=TableShow(
+            Moment(
+                "position",
+                dealer=Seat(dealer),
+                trump=Suit(trump),
+                hands=held(tuple(hand.hands)),
+            ),
+            stock=tuple(Card(c) for c in deck[4 * DEALT :]),
+        ),
     )
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from tutorial.drills.kinds.common import (
     L_DEFENDERS,
@@ -13,17 +12,18 @@ from tutorial.drills.kinds.common import (
     run,
     teams,
 )
-from tutorial.drills.model import Puzzle
+from tutorial.drills.model import Puzzle, ScoreShow
 from tutorial.engine.profiles import DEFAULT_PROFILE, Profile, get_profile
 from tutorial.engine.seats import Team
 from tutorial.i18n import N_
+from tutorial.jsonvalue import JsonObject
 from tutorial.scenario.fields import TEAMS
 from tutorial.scenario.results import ScoreReport
 
 
 def score_scenario(
     profile: Profile, before: list[int], bidder: int, bid: int, taken: int
-) -> tuple[dict[str, Any], str]:
+) -> tuple[JsonObject, str]:
     """A ``score`` scenario: the bidders took ``taken`` of the hand's points, the defenders
     the rest."""
     pts = [0, 0]
@@ -122,5 +122,5 @@ def score_update(seed: int, difficulty: int) -> Puzzle:
         "team_numbers",
         r.after.pair,
         tuple(lines),
-        show=dict(scenario),
+        show=ScoreShow(r.before, r.bidder, r.bid, r.points),
     )

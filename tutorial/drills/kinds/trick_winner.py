@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from tutorial.drills.kinds.common import (
     L_CAPTOR,
@@ -15,19 +14,22 @@ from tutorial.drills.kinds.common import (
     POINTS,
     SUITS,
     count,
-    frame_trick,
     lead_line,
     line,
     run,
+    shown_trick,
     trump_line,
 )
-from tutorial.drills.model import Puzzle
-from tutorial.engine.cards import CODES
+from tutorial.drills.model import Puzzle, TableShow
+from tutorial.engine.cards import CODES, Card, Suit
 from tutorial.engine.hand import point_table
 from tutorial.engine.profiles import DEFAULT_PROFILE, get_profile
+from tutorial.engine.seats import Seat
 from tutorial.engine.trumps import EFFECTIVE_SUIT, LEFT_PEDRO, RIGHT_PEDRO, TRUMP_MASK, TRUMP_ORDER
 from tutorial.i18n import N_
+from tutorial.jsonvalue import JsonObject
 from tutorial.scenario.fields import SEATS
+from tutorial.scenario.moments import Moment
 from tutorial.scenario.results import TrickReport
 
 
@@ -69,10 +71,15 @@ def trick_winner(seed: int, difficulty: int) -> Puzzle:
         pile = tuple(pool[: 1 + rng.randrange(2)])
         if not (tm >> cards[pile_at]) & 1:  # a pile comes from a hand of all trumps
             pile_at = next(i for i, c in enumerate(cards) if (tm >> c) & 1)
-    played: list[Any] = [CODES[c] for c in cards]
+    played: list[str | list[str]] = [CODES[c] for c in cards]
     if pile:
         played[pile_at] = [CODES[cards[pile_at]], *(CODES[c] for c in pile)]
-    scenario = {"kind": "trick", "trump": SUITS[trump], "leader": SEATS[leader], "cards": played}
+    scenario: JsonObject = {
+        "kind": "trick",
+        "trump": SUITS[trump],
+        "leader": SEATS[leader],
+        "cards": played,
+    }
     r = run(scenario, TrickReport)
     led = int(r.led_suit)
     lines = [trump_line(trump), lead_line(trump, leader, cards[0], led)]
@@ -155,10 +162,13 @@ def trick_winner(seed: int, difficulty: int) -> Puzzle:
         "cards",
         (r.winning_card.code,),
         tuple(lines),
-        show={
-            "trump": SUITS[trump],
-            "leader": SEATS[leader],
-            "trick": frame_trick(leader, cards, pile, pile_at),
-            "pick": [CODES[c] for c in cards],
-        },
+        show=TableShow(
+            Moment(
+                "position",
+                trump=Suit(trump),
+                leader=Seat(leader),
+                trick=shown_trick(leader, cards, pile, pile_at),
+            ),
+            pick=tuple(Card(c) for c in cards),
+        ),
     )

@@ -5,6 +5,7 @@ shared or reported. Accuracy, streak and spaced repetition are saved with the le
 progress."""
 
 import secrets
+from collections.abc import Sequence
 from dataclasses import replace
 
 import streamlit as st
@@ -13,7 +14,7 @@ from babel.numbers import format_percent
 from tutorial import review_schedule as rs
 from tutorial.drills import practice
 from tutorial.drills.kinds import DIFFICULTIES, KINDS, generate
-from tutorial.drills.model import Puzzle
+from tutorial.drills.model import PointsShow, Puzzle, TableShow
 from tutorial.drills.render import (
     DIFFICULTY_NAMES,
     KIND_NAMES,
@@ -25,7 +26,7 @@ from tutorial.drills.render import (
     profile_notes,
     render,
 )
-from tutorial.engine.cards import Card, Suit, parse_index
+from tutorial.engine.cards import Card
 from tutorial.engine.profiles import DEFAULT_PROFILE, get_profile
 from tutorial.engine.seats import SEAT_LETTERS, Team
 from tutorial.explain import card_label, team_name
@@ -126,37 +127,34 @@ if notes:
     st.info(safe_md(" ".join(notes)), icon=":material/info:")
 profile = get_profile(puzzle.profile)
 show = puzzle.show
-trump = int(Suit.parse(show["trump"])) if "trump" in show else None
+trump = None if show.trump is None else int(show.trump)
 
 
-def _cards(codes: list[str]) -> list[CardView]:
-    return [CardView(c, card_label(t, parse_index(c), trump, profile)) for c in codes]
+def _cards(cards: Sequence[Card]) -> list[CardView]:
+    return [CardView(c.code, card_label(t, c.index, trump, profile)) for c in cards]
 
 
-TABLE_KINDS = ("trick-winner", "legal-plays", "refill")
-if k in TABLE_KINDS:
+if isinstance(show, TableShow):
     st.markdown(puzzle_table(t, show, puzzle.profile), unsafe_allow_html=True)
-    if "stock" in show:
+    if show.stock is not None:
         stock_heading = t("The stock, from the top:")
         st.markdown(f"**{safe_md(stock_heading)}**")
         st.markdown(
             '<div role="list" style="display:flex;flex-wrap:wrap;gap:3px">'
-            + "".join(card_svg(replace(v, small=True), trump) for v in _cards(show["stock"]))
+            + "".join(card_svg(replace(v, small=True), trump) for v in _cards(show.stock))
             + "</div>",
             unsafe_allow_html=True,
         )
-elif k == "hand-points":
+elif isinstance(show, PointsShow):
     st.markdown(safe_md(trump_text(t, trump)))
-    for team, codes in show["captured"].items():
+    for team, cards in show.captured:
         captured_heading = t("{team} captured:", team=team_name(t, team))
         st.markdown(f"**{safe_md(captured_heading)}**")
-        st.markdown("".join(card_svg(v, trump) for v in _cards(codes)), unsafe_allow_html=True)
-    for card, seat in show["held_by"].items():
-        held_text = t(
-            "{card} was held by {seat} before play.", card=Card.parse(card).pretty, seat=seat
-        )
+        st.markdown("".join(card_svg(v, trump) for v in _cards(cards)), unsafe_allow_html=True)
+    for card, seat in show.held_by:
+        held_text = t("{card} was held by {seat} before play.", card=card.pretty, seat=seat.letter)
         st.markdown("- " + safe_md(held_text))
-if k not in TABLE_KINDS and k != "hand-points":
+else:
     for line in describe(t, puzzle)[len(notes) :]:
         st.markdown("- " + safe_md(line))
 
@@ -164,8 +162,9 @@ st.markdown(f"**{safe_md(render(t, puzzle.prompt))}**")
 base = f"drill:{k}:{d}:{seed_now}"
 with st.form(key="drill_form", border=True):
     if puzzle.answer_type == "cards":
-        pick = show["pick"]
-        labels = {c: card_label(t, parse_index(c), trump, profile) for c in pick}
+        assert isinstance(show, TableShow)
+        pick = [c.code for c in show.pick]
+        labels = {c.code: card_label(t, c.index, trump, profile) for c in show.pick}
         keep(f"ans:{base}")
         response: object = st.pills(
             t("Pick the cards"),

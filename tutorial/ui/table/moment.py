@@ -4,9 +4,8 @@ titles, the trump line, and the HTML of :mod:`tutorial.ui.table.svg`."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from tutorial.drills.model import show_moment
+from tutorial.drills.model import TableShow
 from tutorial.engine.cards import Card, Suit
 from tutorial.engine.profiles import get_profile
 from tutorial.engine.seats import Seat
@@ -163,8 +162,9 @@ def frame_table(
     return svg.table_html(view)
 
 
-def puzzle_table(t: Translator, show: dict[str, Any], profile: str) -> str:
-    """The card table of a drill puzzle (``Puzzle.show``: trump, leader, trick, hands, dealer,
-    to_play), drawn like a lesson moment: plays at their seats, the leader marked, each seat's
-    cards held or "cards not shown", and the legend. Nothing of the answer is shown."""
-    return frame_table(t, show_moment(show), profile)
+def puzzle_table(t: Translator, show: TableShow, profile: str) -> str:
+    """The card table of a drill puzzle (its ``show.table``: trump, leader, trick, hands,
+    dealer, to_play), drawn like a lesson moment: plays at their seats, the leader marked,
+    each seat's cards held or "cards not shown", and the legend. Nothing of the answer is
+    shown."""
+    return frame_table(t, show.table, profile)
