@@ -9,6 +9,7 @@ from tutorial.i18n import LANGS
 from tutorial.lessons.course import load_course
 from tutorial.lessons.judge import expected
 from tutorial.progress import ProgressStore, question_item
+from tutorial.ui.slots import MoveState
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = ["home", "lesson", "rules", "glossary", "mistakes"]
@@ -89,7 +90,7 @@ def test_full_pass_through_lesson_07_right_and_wrong() -> None:
             # played: clicking them is tested in test_your_move_page and the browser test)
             for n in step.narration:
                 if n.your_move is not None:
-                    done = {"tried": [], "done": True, "shown": False}
+                    done = MoveState(done=True)
                     at.session_state[f"move:{lesson.id}:{step.id}:{n.at}"] = done
             frames = step.scenario.replay.frames
             for _ in range(len(frames) - 1):
@@ -103,10 +104,10 @@ def test_full_pass_through_lesson_07_right_and_wrong() -> None:
     learner = at.session_state["learner"]
     for q in lesson.questions:
         _answer(at, lesson.id, q, right=False)
-        assert at.session_state[f"res:{lesson.id}:{q.id}"]["ok"] is False, q.id
+        assert at.session_state[f"res:{lesson.id}:{q.id}"].ok is False, q.id
         assert any("Todavía no" in i.value or "Not yet" in i.value for i in at.info), q.id
         _answer(at, lesson.id, q, right=True)
-        assert at.session_state[f"res:{lesson.id}:{q.id}"]["ok"] is True, q.id
+        assert at.session_state[f"res:{lesson.id}:{q.id}"].ok is True, q.id
         assert store.items(learner)[question_item(lesson.id, q.id)].done
     no_errors(at)
     assert any("Bien hecho" in m.value for m in at.success)  # every question answered right
@@ -135,7 +136,7 @@ def test_language_switch_mid_lesson_keeps_step_scenario_and_answers() -> None:
     assert lesson.title.pt in at.title[0].value
     assert at.session_state[f"step:{lesson.id}"] == step.id
     assert at.session_state[f"frame:{lesson.id}:{step.id}"] == 1
-    assert at.session_state[f"res:{lesson.id}:{q.id}"]["ok"] is True
+    assert at.session_state[f"res:{lesson.id}:{q.id}"].ok is True
     assert any(q.right.pt in s.value for s in at.success)
 
 

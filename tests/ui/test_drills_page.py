@@ -54,14 +54,14 @@ def test_drill_session_right_wrong_explanation_next(lang: str, kind: str) -> Non
     at = open_drills(lang=lang, kind=kind, difficulty="2", seed="41")
     assert at.query_params["seed"] in ("41", ["41"])
     answer(at, kind, 2, 41, right=False)
-    assert at.session_state["drill_result"]["ok"] is False
+    assert at.session_state["drill_result"].ok is False
     at.toggle(key=f"expl:drill:{kind}:2:41").set_value(True)
     at.run()
     p = generate(kind, 41, 2)
     assert len([m for m in at.markdown if m.value.startswith(("1. ", "2. "))]) >= 2
     assert len(p.explanation) >= 2
     answer(at, kind, 2, 41, right=True)
-    assert at.session_state["drill_result"]["ok"] is True
+    assert at.session_state["drill_result"].ok is True
     assert at.success
     at.button(key="drill_next").click()
     at.run()

@@ -9,6 +9,7 @@ from tests.ui.test_app import COURSE, _answer, app, no_errors, open_page
 from tutorial.i18n import get_translator
 from tutorial.lessons.judge import expected
 from tutorial.progress import ProgressStore, question_item, step_item
+from tutorial.ui.slots import MoveState
 
 L7 = COURSE.lesson("left-pedro-is-not-a-diamond")
 assert L7 is not None
@@ -150,7 +151,7 @@ def test_a_returning_learner_sees_each_question_state_and_the_stepper_position()
     key = f"frame:{L7.id}:{step.id}"
     at = open_page(app(lang="en", lesson=L7.id, step=step.id), "lesson")
     # C's card (moment 3) is the learner's move: count it as played (tests/ui/test_your_move_page)
-    at.session_state[f"move:{L7.id}:{step.id}:t1c3"] = {"tried": [], "done": True, "shown": False}
+    at.session_state[f"move:{L7.id}:{step.id}:t1c3"] = MoveState(done=True)
     for _ in range(3):
         at.button(key=f"nf:{key}").click()
         at.run()

@@ -68,7 +68,7 @@ def lesson_page(lang: str) -> AppTest:
 def answer_right(at: AppTest, lang: str) -> None:
     _answer(at, LESSON.id, Q, right=True)
     no_errors(at)
-    assert at.session_state[f"res:{LESSON.id}:{Q.id}"]["ok"] is True
+    assert at.session_state[f"res:{LESSON.id}:{Q.id}"].ok is True
 
 
 def assert_not_saved_said(at: AppTest, lang: str) -> None:

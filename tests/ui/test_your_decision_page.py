@@ -49,7 +49,7 @@ def at_decision(lang: str, lesson_id: str, step_id: str, forward: int) -> AppTes
 
 
 def choose(at: AppTest, lesson_id: str, step_id: str, d: YourDecision, option: str) -> None:
-    tried = at.session_state[f"move:{lesson_id}:{step_id}:{d.at}"]["tried"]
+    tried = at.session_state[f"move:{lesson_id}:{step_id}:{d.at}"].tried
     at.button(key=f"yc:{lesson_id}:{step_id}:{d.at}:{option}:{len(tried)}").click()
     at.run()
     no_errors(at)

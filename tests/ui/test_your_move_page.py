@@ -118,7 +118,7 @@ def test_show_me_reveals_the_scripted_card_and_a_returning_learner_finds_it_done
     code = at.session_state["learner"]
     again = open_page(app(lang="fr", lesson=L7.id, learner=code, step=STEP.id), "lesson")
     no_errors(again)
-    assert again.session_state[f"move:{L7.id}:{STEP.id}:t1c3"]["done"]
+    assert again.session_state[f"move:{L7.id}:{STEP.id}:t1c3"].done
 
 
 def test_switching_language_keeps_the_move_and_its_feedback() -> None:
@@ -149,9 +149,9 @@ def test_try_again_after_show_me_and_reset_forgets_the_move() -> None:
     at.run()
     no_errors(at)
     state = at.session_state[f"move:{L7.id}:{STEP.id}:t1c3"]
-    assert not state["done"] and state["tried"] == ["4C"]
+    assert not state.done and state.tried == ("4C",)
     click(at, "6H")
-    assert at.session_state[f"move:{L7.id}:{STEP.id}:t1c3"]["done"]
+    assert at.session_state[f"move:{L7.id}:{STEP.id}:t1c3"].done
     # "Start this lesson again" forgets the move too (it stayed played in the session)
     at.button(key=f"reset:{L7.id}").click()
     at.run()

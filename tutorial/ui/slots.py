@@ -13,9 +13,12 @@ The keys are the ones the app always used (tests and links may name them): ``lan
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 import streamlit as st
+
+from tutorial.jsonvalue import Json
 
 T = TypeVar("T")
 
@@ -70,6 +73,39 @@ class Family(Generic[T]):
         return key.startswith(f"{self.prefix}:")
 
 
+# -- the values kept --------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class AnswerResult:
+    """A question's answer checked (:data:`ANSWER_RESULT`)."""
+
+    ok: bool | None
+    """Right or not; None: "choose an answer first" (nothing was chosen)."""
+    response: Json = None
+    """The answer checked, as saved: an option id, a list of ids or cards, a number; for a
+    move reviewed, the card, call or suit chosen."""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveState:
+    """A "your move" moment's state (:data:`MOVE`): the wrong choices tried (cards, calls,
+    suits; the last one last), whether it is done (played right, or the learner asked to see
+    it) and shown (seen, not played), and how many clicks its card table has had."""
+
+    tried: tuple[str, ...] = ()
+    done: bool = False
+    shown: bool = False
+    clicks: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class DrillResult:
+    """A drill's answer checked (:data:`DRILL_RESULT`)."""
+
+    ok: bool
+    puzzle: tuple[str, int, int]
+    """The puzzle it answers: ``(kind, difficulty, seed)``."""
+
+
 # -- the session itself -----------------------------------------------------------------------
 LANG: Slot[str] = Slot("lang", str)
 """The learner's language (es, pt, fr or en)."""
@@ -114,12 +150,15 @@ AUTOPLAY_DUE: Family[float] = Family("autonext", (int, float))
 """``autonext:frame:<lesson>:<step>``: when it shows the next moment (monotonic seconds)."""
 ANSWER: Family[Any] = Family("ans", object)
 """``ans:<lesson>:<question>``: a question's answer widget (``…:<option>`` per checkbox)."""
-ANSWER_RESULT: Family[dict[str, Any]] = Family("res", dict)
-"""``res:<lesson>:<question>``: the answer checked, ``{"ok", "response"}``."""
+ANSWER_RESULT: Family[AnswerResult] = Family("res", AnswerResult)
+"""``res:<lesson>:<question>``: the answer checked."""
 RESTORED: Family[bool] = Family("_restored", bool)
 """``_restored:<lesson>:<question>``: the saved answer was put back into its widget."""
-MOVE: Family[dict[str, Any]] = Family("move", dict)
+MOVE: Family[MoveState] = Family("move", MoveState)
 """``move:<lesson>:<step>:<moment>``: a "your move" moment's tries, done, shown."""
+MOVE_REVEAL: Family[bool] = Family("_move_reveal", bool)
+"""``_move_reveal:<lesson>:<step>:<moment>``: a decision was just made, tried or shown (its
+verdict is brought into view once)."""
 
 # -- drills, mistakes, the rules --------------------------------------------------------------
 DRILL: Slot[tuple[Any, ...]] = Slot("drill", tuple)
@@ -132,8 +171,8 @@ DRILL_LEVEL: Slot[int] = Slot("drill_level", int)
 """The difficulty picker (a widget)."""
 DRILL_RECENT: Slot[list[Any]] = Slot("drill_recent", list)
 """The kinds shown lately (mixed drills do not repeat one)."""
-DRILL_RESULT: Slot[dict[str, Any]] = Slot("drill_result", dict)
-"""The puzzle's answer checked: ``{"ok", "puzzle"}``."""
+DRILL_RESULT: Slot[DrillResult] = Slot("drill_result", DrillResult)
+"""The puzzle's answer checked."""
 COUNTED: Family[bool] = Family("counted", bool)
 """``counted:<puzzle>``: one attempt counted for this puzzle."""
 REVIEW_PICK: Slot[tuple[Any, ...]] = Slot("_review_pick", tuple)
@@ -152,7 +191,8 @@ def forget_lesson(lesson: str) -> None:
     """Forget what the session keeps of one lesson: its checked answers, moments, moves and
     restored marks are deleted; its answer widgets and hint toggles are set back to empty
     (set, not deleted: the browser is told to clear them)."""
-    mine = tuple(f"{f.prefix}:{lesson}:" for f in (ANSWER_RESULT, FRAME, RESTORED, MOVE))
+    kept = (ANSWER_RESULT, FRAME, RESTORED, MOVE, MOVE_REVEAL)
+    mine = tuple(f"{f.prefix}:{lesson}:" for f in kept)
     widgets = tuple(f"{f.prefix}:{lesson}:" for f in (ANSWER, HINT))
     for k in list(st.session_state.keys()):
         if not isinstance(k, str):
@@ -217,7 +257,7 @@ MOVED_CHECKED: Slot[bool] = Slot("_moved_checked", bool)
 # -- the shared table (/table) -------------------------------------------------------------------
 TABLE_HERE: Slot[Any] = Slot("_table_here", object)
 """This session's place at a shared table (:class:`tutorial.ui.play.together.Here`)."""
-TABLE_SECRETS: Slot[dict[str, Any]] = Slot("_table_secrets", dict)
+TABLE_SECRETS: Slot[dict[str, str]] = Slot("_table_secrets", dict)
 """Table code → the secret of this session's seat there (so opening the invite link in the
 same tab keeps the seat; a new tab or a reload has it from its own address)."""
 TABLE_NAME: Slot[str] = Slot("tbl_name", str)

@@ -46,10 +46,10 @@ def question_view(
         checked = st.button(t("Check my answer"), key=f"submit:{base}")
         if checked:
             if response is None or response == [] or response == ():
-                result.set({"ok": None})
+                result.set(slots.AnswerResult(None))
             else:
                 ok = judge(q, response)
-                result.set({"ok": ok, "response": _jsonable(response)})
+                result.set(slots.AnswerResult(ok, _jsonable(response)))
                 saved[item] = store().answer(s.learner, lesson.id, q.id, _jsonable(response), ok)
         res = result.get()
         if res is not None:
@@ -67,15 +67,15 @@ def question_view(
             st.caption(safe_md(q.hint.get(s.lang)))
 
 
-def feedback(s: Session, q: Question, res: dict[str, Any]) -> None:
+def feedback(s: Session, q: Question, res: slots.AnswerResult) -> None:
     """A checked answer's verdict: right (and why), not yet (and why that answer), or none."""
     t = s.t
-    if res["ok"] is None:
+    if res.ok is None:
         st.warning(t("Choose an answer first."))
-    elif res["ok"]:
+    elif res.ok:
         st.success(t("Right!") + " " + safe_md(q.right.get(s.lang)), icon=":material/check_circle:")
     else:
-        why = question_feedback(t, s.lang, q, res.get("response"))
+        why = question_feedback(t, s.lang, q, res.response)
         st.info(
             t("Not yet.")
             + " "
@@ -120,7 +120,7 @@ def _restore(q: Question, base: str, it: Item) -> None:
         widget.set(answer)
     ok = value.get("ok")
     if isinstance(ok, bool):
-        slots.ANSWER_RESULT(base).set({"ok": ok, "response": answer})
+        slots.ANSWER_RESULT(base).set(slots.AnswerResult(ok, answer))
 
 
 def _jsonable(v: Any) -> Any:

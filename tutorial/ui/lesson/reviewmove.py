@@ -4,8 +4,6 @@ own move state (and so its stars) is never changed here."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import streamlit as st
 
 from tutorial.engine.cards import Card, parse_index
@@ -18,6 +16,7 @@ from tutorial.scenario.moments import Moment
 from tutorial.ui.lesson.yourdecision import decision_facts, decision_moment, keep_picker, several
 from tutorial.ui.lesson.yourmove import before_move
 from tutorial.ui.session import Session
+from tutorial.ui.slots import AnswerResult
 from tutorial.ui.table.cardbuttons import card_buttons
 from tutorial.ui.table.moment import frame_table
 from tutorial.ui.views import safe_md
@@ -28,7 +27,7 @@ def review_move(
     step: Step,
     move: YourMove | YourDecision,
     base: str,
-    result: dict[str, Any] | None,
+    result: AnswerResult | None,
 ) -> str | None:
     """Draw the move to answer, and once answered (``result``, set by the page) its verdict
     where the learner clicked, as the lesson does: under the cards on the table, or between
@@ -63,7 +62,7 @@ def review_move(
     trump = int(frame.trump)
     cards = [parse_index(c) for c in move.hand]
     shown = frame
-    if result is not None and result["ok"]:  # played right: the card on the trick, as in
+    if result is not None and result.ok:  # played right: the card on the trick, as in
         shown = rep.at(move.at)  # the lesson (it stayed in the hand, the seat still "to play")
         cards = [c.index for c in shown.hand(Seat.parse(move.seat)) or ()]
     clicked = card_buttons(
@@ -88,24 +87,24 @@ def review_move(
     return None if clicked is None or result is not None else Card(clicked).code
 
 
-def card_verdict(s: Session, move: YourMove, frame: Moment, result: dict[str, Any]) -> str:
+def card_verdict(s: Session, move: YourMove, frame: Moment, result: AnswerResult) -> str:
     """The verdict of a card, drawn under the cards (the lesson's words for it)."""
     t = s.t
-    if result["ok"]:
+    if result.ok:
         card = Card.parse(move.card).pretty
         return t("Right!") + " " + t("{seat} plays {card}.", seat=move.seat, card=card)
     assert frame.trump is not None
-    response = str(result.get("response"))
+    response = str(result.response)
     why = move_feedback(t, s.lang, move, response, frame.trick or (), int(frame.trump))
     return t("Not yet.") + " " + why
 
 
-def decision_verdict(s: Session, move: YourDecision, result: dict[str, Any]) -> None:
+def decision_verdict(s: Session, move: YourDecision, result: AnswerResult) -> None:
     """Right: what was decided; wrong: why that choice is not the move (the engine's or the
     lesson's words)."""
     t = s.t
-    choice = str(result.get("response"))
-    if result["ok"]:
+    choice = str(result.response)
+    if result.ok:
         st.success(
             t("Right!") + " " + safe_md(choice_said(t, move, choice)),
             icon=":material/check_circle:",

@@ -49,7 +49,7 @@ def stepper(
         states = [move_state(lesson, step, mv, saved) for mv in moves]
         return (
             *notice_facts(),
-            *((tuple(m["tried"]), m["done"], m["shown"]) for m in states),
+            *((m.tried, m.done, m.shown) for m in states),
         )
 
     parts.part("lesson", s.lang, facts, lambda: _stepper(s, lesson, step, scenario, saved))
@@ -84,7 +84,7 @@ def _stepper(
     arrived = slots.ARRIVED(key).pop() == i
     moves = {n.at: n.your_move for n in step.narration if n.your_move is not None}
     waiting = {  # moments whose card the learner has not played yet
-        ids.index(at) for at, mv in moves.items() if not move_state(lesson, step, mv, saved)["done"]
+        ids.index(at) for at, mv in moves.items() if not move_state(lesson, step, mv, saved).done
     }
     pending = i in waiting
     starts = chapters(frames) if scenario.replay.kind == "hand" else []

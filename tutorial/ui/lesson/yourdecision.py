@@ -12,7 +12,6 @@ pushed the feedback's start off a phone's screen (a browser test measured it).""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 import streamlit as st
 
@@ -23,10 +22,12 @@ from tutorial.lessons.choicewhy import choice_said, decision_feedback, keep_line
 from tutorial.lessons.model import Lesson, Step, YourDecision
 from tutorial.progress import Item
 from tutorial.scenario.moments import Moment
+from tutorial.ui import slots
 from tutorial.ui.lesson.moments import frame_facts
-from tutorial.ui.lesson.yourmove import move_state, save_move, show_button
+from tutorial.ui.lesson.yourmove import keep_move, move_state, save_move, show_button
 from tutorial.ui.reveal import pills_keep_scroll, reveal
 from tutorial.ui.session import Session
+from tutorial.ui.slots import MoveState
 from tutorial.ui.table.moment import frame_table
 from tutorial.ui.views import safe_md
 
@@ -93,25 +94,25 @@ def keep_picker(s: Session, d: YourDecision, *, key: str, disabled: bool = False
     return next((o for o in d.options if set(o.split()) == picked), None)
 
 
-def decided(s: Session, d: YourDecision, state: dict[str, Any], prompt: str, base: str) -> None:
+def decided(s: Session, d: YourDecision, state: MoveState, prompt: str, base: str) -> None:
     """A decision made (or shown): its block stays, with the verdict where the feedback was
     (between the prompt and the buttons) and the options, now passive, under it — where the
     learner tapped. Drawn alone above the moment's table, the block shrank to one line and
     on a phone "Right!" was off the screen, above the table the learner was looking at."""
     t = s.t
     said = safe_md(choice_said(t, d, d.choice))
-    tries = len(state["tried"])  # the keys of the buttons as the learner clicked them
+    tries = len(state.tried)  # the keys of the buttons as the learner clicked them
     with st.container(border=True, key=f"yd:{base}"):
         st.markdown("**" + safe_md(t("Your move")) + "** — " + safe_md(prompt))
         with st.container(key=f"yv:{base}"):
-            if state["shown"]:
+            if state.shown:
                 st.info(
                     safe_md(t("The scenario goes on as played:")) + " " + said,
                     icon=":material/arrow_forward:",
                 )
             else:
                 st.success(t("Right!") + " " + said, icon=":material/check_circle:")
-        if state.pop("reveal", False):  # just decided: bring the verdict into view
+        if slots.MOVE_REVEAL(base).pop():  # just decided: bring the verdict into view
             reveal(f"yv:{base}")
         if not several(d):
             with st.container(horizontal=True, gap="small", key=f"yo:{base}"):
@@ -147,13 +148,13 @@ def your_decision(
     else:
         prompt = t("You are {seat}: name trump.", seat=d.seat)
     base = f"{lesson.id}:{step.id}:{d.at}"
-    if state["done"]:
+    if state.done:
         decided(s, d, state, prompt, base)
         return True
     with st.container(border=True, key=f"yd:{base}"):
         st.markdown("**" + safe_md(t("Your move")) + "** — " + safe_md(prompt))
-        if state["tried"]:
-            last = state["tried"][-1]
+        if state.tried:
+            last = state.tried[-1]
             why = decision_feedback(t, s.lang, d, last)
             head = option_label(t, d, last)
             with st.container(key=f"yf:{base}"):
@@ -167,10 +168,10 @@ def your_decision(
                     + t("Try again: there is no penalty."),
                     icon=":material/replay:",
                 )
-            if state.pop("reveal", False):  # just tried: the whole of it on the screen
+            if slots.MOVE_REVEAL(base).pop():  # just tried: the whole of it on the screen
                 reveal(f"yf:{base}")
             show_button(s, lesson, step, d, state)
-        tries = len(state["tried"])
+        tries = len(state.tried)
         if several(d):  # keep some cards of several: choose them, then confirm
             picked = keep_picker(s, d, key=f"yk:{base}:{tries}")
         else:
@@ -187,14 +188,11 @@ def your_decision(
                         picked = o
         if picked is not None:
             if picked == d.choice:
-                state["done"] = True
-                state["reveal"] = True
-            else:
-                if picked in state["tried"]:
-                    state["tried"].remove(picked)
-                state["tried"].append(picked)
-                state["reveal"] = True
-            save_move(s, lesson, step, d, state)
+                state = replace(state, done=True)
+            else:  # tried again: the last tried
+                state = replace(state, tried=(*(x for x in state.tried if x != picked), picked))
+            slots.MOVE_REVEAL(base).set(True)
+            save_move(s, lesson, step, d, keep_move(lesson, step, d, state))
             st.rerun()
         for fact in decision_facts(t, d, before):
             st.caption(safe_md(fact))

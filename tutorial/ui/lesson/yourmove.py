@@ -7,7 +7,6 @@ account of it (or the lesson's words); a card the rules forbid says the rule tha
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 import streamlit as st
 
@@ -21,6 +20,7 @@ from tutorial.scenario.moments import NO_HANDS, Moment
 from tutorial.ui import slots
 from tutorial.ui.reveal import move_into_view
 from tutorial.ui.session import Session, store
+from tutorial.ui.slots import MoveState
 from tutorial.ui.table.cardbuttons import card_buttons
 from tutorial.ui.table.moment import Taken, frame_table
 from tutorial.ui.views import safe_md
@@ -34,7 +34,7 @@ def move_key(lesson: Lesson, step: Step, move: Move) -> str:
 
 def move_state(
     lesson: Lesson, step: Step, move: Move, saved: dict[str, Item] | None = None
-) -> dict[str, Any]:
+) -> MoveState:
     """This learner's state of one move: the wrong cards (calls, suits) tried, and whether it
     is done (played right, or the learner asked to see the move). Restored from saved
     progress."""
@@ -46,13 +46,18 @@ def move_state(
         choices = move.hand if isinstance(move, YourMove) else move.options
         tried = [c for c in value.get("tried", []) if c in choices]
         state = kept.set(
-            {
-                "tried": tried,
-                "done": bool(it and it.done) or bool(value.get("shown")),
-                "shown": bool(value.get("shown")),
-            }
+            MoveState(
+                tuple(tried),
+                done=bool(it and it.done) or bool(value.get("shown")),
+                shown=bool(value.get("shown")),
+            )
         )
     return state
+
+
+def keep_move(lesson: Lesson, step: Step, move: Move, state: MoveState) -> MoveState:
+    """Keep the move's new state in the session."""
+    return slots.MOVE(lesson.id, step.id, move.at).set(state)
 
 
 def before_move(moment: Moment, move: YourMove) -> Moment:
@@ -76,27 +81,28 @@ def before_move(moment: Moment, move: YourMove) -> Moment:
     )
 
 
-def save_move(s: Session, lesson: Lesson, step: Step, move: Move, state: dict[str, Any]) -> None:
+def save_move(s: Session, lesson: Lesson, step: Step, move: Move, state: MoveState) -> None:
     """Save the move's state (``lesson/<id>/move/<step>/<moment>``): done only when played
     right (a move shown is not), with the wrong tries (mastery counts them)."""
     right = move.card if isinstance(move, YourMove) else move.choice
-    value = {"tried": state["tried"], "shown": state["shown"], "card": right}
+    value = {"tried": list(state.tried), "shown": state.shown, "card": right}
     store().record(
         s.learner,
         move_item(lesson.id, step.id, move.at),
         value,
-        done=state["done"] and not state["shown"],
+        done=state.done and not state.shown,
     )
 
 
-def show_button(s: Session, lesson: Lesson, step: Step, move: Move, state: dict[str, Any]) -> None:
+def show_button(s: Session, lesson: Lesson, step: Step, move: Move, state: MoveState) -> None:
     """ "Show me the move played": the scenario goes on (the move stays not right)."""
 
     def show() -> None:
-        state["done"] = True
-        state["shown"] = True
-        state["reveal"] = True  # a decision's block brings "goes on as played" into view
-        save_move(s, lesson, step, move, state)
+        now = slots.MOVE(lesson.id, step.id, move.at).get() or state
+        shown = keep_move(lesson, step, move, replace(now, done=True, shown=True))
+        # a decision's block brings "goes on as played" into view
+        slots.MOVE_REVEAL(lesson.id, step.id, move.at).set(True)
+        save_move(s, lesson, step, move, shown)
 
     label = (
         s.t("Show me the card played")
@@ -106,13 +112,13 @@ def show_button(s: Session, lesson: Lesson, step: Step, move: Move, state: dict[
     st.button(label, key=f"ys:{lesson.id}:{step.id}:{move.at}", on_click=show)
 
 
-def again_button(s: Session, lesson: Lesson, step: Step, move: Move, state: dict[str, Any]) -> None:
+def again_button(s: Session, lesson: Lesson, step: Step, move: Move, state: MoveState) -> None:
     """After "show me": play the move again (it counts once played right)."""
 
     def again() -> None:
-        state["done"] = False
-        state["shown"] = False
-        save_move(s, lesson, step, move, state)
+        now = slots.MOVE(lesson.id, step.id, move.at).get() or state
+        back = keep_move(lesson, step, move, replace(now, done=False, shown=False))
+        save_move(s, lesson, step, move, back)
 
     st.button(s.t("Try this move again"), key=f"ya:{lesson.id}:{step.id}:{move.at}", on_click=again)
 
@@ -126,7 +132,7 @@ def move_done(
     t = s.t
     state = move_state(lesson, step, move, saved)
     card = Card.parse(move.card).pretty
-    if state["shown"]:
+    if state.shown:
         st.info(
             safe_md(t("The card played here is {card}.", card=card)),
             icon=":material/arrow_forward:",
@@ -156,14 +162,14 @@ def played_table(
     screen. False (the caller draws the moment) for a move shown, not played."""
     state = move_state(lesson, step, move, saved)
     held = frame.hand(Seat.parse(move.seat))
-    if not state["done"] or state["shown"] or held is None or frame.trump is None:
+    if not state.done or state.shown or held is None or frame.trump is None:
         return False
     t = s.t
     card = Card.parse(move.card).pretty
     card_buttons(
         t,
         key=f"yb:{lesson.id}:{step.id}:{move.at}",
-        revision=state.get("clicks", 0),
+        revision=state.clicks,
         cards=[c.index for c in held],
         legal=(),
         reasons={},
@@ -194,7 +200,7 @@ def your_move(
     screen the trick being asked about was below the screen's edge: lesson 0, 1280×900)."""
     t = s.t
     state = move_state(lesson, step, move, saved)
-    if state["done"]:  # the verdict follows the table the caller draws (move_done)
+    if state.done:  # the verdict follows the table the caller draws (move_done)
         return True
     before = before_move(frame, move)
     assert before.trump is not None  # a card moment: trump is named
@@ -207,8 +213,8 @@ def your_move(
     with st.container(border=True, key=f"ym:{lesson.id}:{step.id}:{move.at}"):
         st.markdown("**" + safe_md(t("Your move")) + "** — " + safe_md(prompt))
         note = None
-        if state["tried"]:  # under the cards: where the learner just clicked, at any width
-            last = state["tried"][-1]
+        if state.tried:  # under the cards: where the learner just clicked, at any width
+            last = state.tried[-1]
             why = move_feedback(t, s.lang, move, last, before.trick or (), trump)
             note = t("Not yet.") + " " + why + " " + t("Try again: there is no penalty.")
         # One key for the whole move, so a wrong try redraws the same table in place. A key
@@ -219,7 +225,7 @@ def your_move(
         clicked = card_buttons(
             t,
             key=f"yb:{lesson.id}:{step.id}:{move.at}",
-            revision=state.setdefault("clicks", 0),
+            revision=state.clicks,
             cards=[parse_index(c) for c in move.hand],
             legal=[parse_index(c) for c in move.legal],
             reasons={parse_index(c): illegal_feedback(t, move, c) for c in move.illegal},
@@ -237,18 +243,16 @@ def your_move(
         )
         if arrived:
             move_into_view(f"ym:{lesson.id}:{step.id}:{move.at}")
-        if state["tried"]:
+        if state.tried:
             show_button(s, lesson, step, move, state)
         if clicked is not None:
-            state["clicks"] += 1
             code = Card(clicked).code
+            tried, done = state.tried, bool(state.done)
             if code == move.card:
-                state["done"] = True
-            elif code in move.legal and code not in state["tried"]:
-                state["tried"].append(code)
-            elif code in move.legal:  # the same wrong card again: say it again
-                state["tried"].remove(code)
-                state["tried"].append(code)
-            save_move(s, lesson, step, move, state)
+                done = True
+            elif code in move.legal:  # a wrong card (again: say it again) is the last tried
+                tried = (*(c for c in tried if c != code), code)
+            state = replace(state, tried=tried, done=done, clicks=state.clicks + 1)
+            save_move(s, lesson, step, move, keep_move(lesson, step, move, state))
             st.rerun()
     return False

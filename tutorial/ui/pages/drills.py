@@ -203,16 +203,16 @@ if submitted:
         reveal("drill_verdict")
     else:
         ok = check(puzzle, response)
-        slots.DRILL_RESULT.set({"ok": ok, "puzzle": (k, d, seed_now)})
+        slots.DRILL_RESULT.set(slots.DrillResult(ok, (k, d, seed_now)))
         counted = slots.COUNTED(base)
         if not counted.get():  # one attempt counts per puzzle
             practice.record(store(), s.learner, k, d, ok)
             counted.set(True)
         _, stats = practice.load(store(), s.learner)
 res = slots.DRILL_RESULT.get()
-if res and tuple(res["puzzle"]) == (k, d, seed_now):
+if res is not None and res.puzzle == (k, d, seed_now):
     with st.container(key="drill_verdict"):
-        if res["ok"]:
+        if res.ok:
             st.success(
                 t("Right!") + " " + safe_md(answer_text(t, puzzle)), icon=":material/check_circle:"
             )
@@ -223,7 +223,7 @@ if res and tuple(res["puzzle"]) == (k, d, seed_now):
             )
     if submitted:  # just checked: on a phone the verdict came under the screen's bottom edge
         reveal("drill_verdict")
-    show_expl = res["ok"] or st.toggle(t("Show the explanation"), key=f"expl:{base}")
+    show_expl = res.ok or st.toggle(t("Show the explanation"), key=f"expl:{base}")
     if show_expl:
         lesson_page = pages(s)["lesson"]
         heading = t("Step by step")

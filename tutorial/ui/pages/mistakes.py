@@ -99,7 +99,7 @@ with st.container(border=True, key=f"rq:{lesson.id}:{key}"):
             right_choice = mv.card if isinstance(mv, YourMove) else mv.choice
             ok = picked == right_choice
             mistakes.record(store(), s.learner, lesson.id, current_due.id, ok)
-            slots.ANSWER_RESULT(base).set({"ok": ok, "response": picked})
+            slots.ANSWER_RESULT(base).set(slots.AnswerResult(ok, picked))
             st.rerun()
     else:
         st.markdown(safe_md(q.prompt.get(s.lang)))
@@ -117,22 +117,21 @@ with st.container(border=True, key=f"rq:{lesson.id}:{key}"):
             else:
                 ok = judge(q, response)
                 mistakes.record(store(), s.learner, lesson.id, q.id, ok, helped=helped)
-                result = {
-                    "ok": ok,
-                    "response": list(response) if isinstance(response, list) else response,
-                }
+                result = slots.AnswerResult(
+                    ok, list(response) if isinstance(response, list) else response
+                )
                 slots.ANSWER_RESULT(base).set(result)
                 slots.REVIEW_REVEAL.set(base)
                 st.rerun()
         if result is not None:
             with st.container(key=f"rv_verdict:{base}"):
-                if result["ok"]:
+                if result.ok:
                     st.success(
                         t("Right!") + " " + safe_md(q.right.get(s.lang)),
                         icon=":material/check_circle:",
                     )
                 else:
-                    why = question_feedback(t, s.lang, q, result.get("response"))
+                    why = question_feedback(t, s.lang, q, result.response)
                     st.info(
                         t("Not yet.")
                         + " "
