@@ -28,7 +28,8 @@ import time
 from typing import Any
 
 from tutorial.bots import BOT_NAMES, rules
-from tutorial.bots.match import MatchSpec, play_match, summary
+from tutorial.bots.match import MatchSpec, play_match
+from tutorial.bots.summary import summarise
 from tutorial.engine.profiles import DEFAULT_PROFILE, PROFILES, get_profile
 from tutorial.eta import ProgressLine
 
@@ -55,22 +56,22 @@ def run(bot: str, games: int, seed: int, profile: str, jobs: int, progress: bool
     line = ProgressLine(games * 2, label="games", enabled=progress, check_every=1)
     with line:
         records = play_match(spec, jobs=jobs, on_hand=line.advance)
-    data = summary(spec, records, time.perf_counter() - wall)
-    g = data["games"]
+    data = summarise(spec, records, time.perf_counter() - wall)
+    g = data.games
     return {
         "bot": bot,
         "profile": profile,
         "seed": seed,
         "games": games,
-        "won_share": g["first_won_share"],
-        "decided_by": g["decided_by"],
-        "hands_per_game": g["hands_per_game"],
-        "score_per_hand_difference": data["difference"],
+        "won_share": g.first_won_share.to_json(),
+        "decided_by": g.decided_by,
+        "hands_per_game": g.hands_per_game,
+        "score_per_hand_difference": data.difference.to_json(),
         "by_bot": {
-            k: {"score_per_hand": v["score_per_hand"], "points_per_hand": v["points_per_hand"]}
-            for k, v in data["by_bot"].items()
+            k: {"score_per_hand": v.score_per_hand, "points_per_hand": v.points_per_hand}
+            for k, v in data.by_bot.items()
         },
-        "hands_played": data["hands_played"],
+        "hands_played": data.hands_played,
         "cpu_s": round(_cpu() - cpu, 1),
         "wall_s": round(time.perf_counter() - wall, 1),
         "load_before": before,

@@ -38,7 +38,8 @@ import time
 from typing import Any
 
 from tutorial.bots import BOT_NAMES
-from tutorial.bots.match import MatchSpec, percentile, play_match, summary
+from tutorial.bots.match import MatchSpec, percentile, play_match
+from tutorial.bots.summary import summary
 from tutorial.engine.playout import random_playout
 from tutorial.engine.profiles import DEFAULT_PROFILE, PROFILES, get_profile
 from tutorial.eta import ProgressLine

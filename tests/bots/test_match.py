@@ -20,7 +20,8 @@ from tutorial.bots.driver import (
     score_hand_in_game,
     swapped,
 )
-from tutorial.bots.match import MatchSpec, mean_interval, percentile, play_match, summary
+from tutorial.bots.match import MatchSpec, mean_interval, percentile, play_match
+from tutorial.bots.summary import summary
 from tutorial.engine.actions import PlayCard
 from tutorial.engine.observe import Observation
 from tutorial.engine.profiles import CLASSIC_51, PAGAT_62

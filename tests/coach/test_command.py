@@ -227,24 +227,15 @@ def test_review_text_says_pass_in_the_learners_language(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     from tutorial.cli.coach import _review_text
+    from tutorial.coach.review import Decision, Review
+    from tutorial.engine.actions import Call
+    from tutorial.engine.state import Phase
     from tutorial.i18n import get_translator
 
-    decision = {
-        "index": 0,
-        "phase": "bid",
-        "trick": None,
-        "action": "10",
-        "best": "pass",
-        "expected_cost": 11.08,
-        "dd_cost": 0,
-        "label_text": "x",
-        "reason_text": None,
-    }
+    decision = Decision(0, Phase.BID, Call(10), Call(None), 11.08, 0, "blunder", None, 4, ())
     for lang, word in (("es", "paso"), ("pt", "passo"), ("fr", "passe"), ("en", "pass")):
-        report = {"seat": "A", "decisions": [decision], "total_expected_cost": 11.08}
-        _review_text(get_translator(lang))(
-            "f.yaml", {**report, "samples": 4, "ms": 1.0, "not_priced": []}
-        )
+        report = Review(0, "pagat-62", (decision,), (), samples=4, seed=0, ms=1.0)
+        _review_text(get_translator(lang))("f.yaml", report)
         line = capsys.readouterr().out.splitlines()[1]
         assert word in line and (lang == "en" or not re.search(r"\bpass\b", line)), (lang, line)
 

@@ -13,8 +13,8 @@ a new game once one is won), so a table's hands are played in order — over pro
 (``jobs``) the tables run in parallel, a part of a run at a time — and the results are the
 same whatever the number of processes. A *match of games* (``MatchSpec.games``, ``cinch
 match --games G``) plays G whole games at each table instead, each from its own deals (the
-same deals at both tables of a duplicate match), in parallel by game. :func:`summary`
-gives the figures of ``cinch match --json`` (every key is described in ``docs/match.md``).
+same deals at both tables of a duplicate match), in parallel by game. The figures of ``cinch
+match`` are :mod:`tutorial.bots.summary`'s (every key is described in ``docs/match.md``).
 """
 
 from __future__ import annotations
@@ -32,14 +32,12 @@ from tutorial.bots.driver import (
     HandRecord,
     Seating,
     next_dealer,
-    pairing,
     play_hand,
     score_hand_in_game,
     swapped,
 )
 from tutorial.engine.profiles import Profile, get_profile
 from tutorial.engine.scoring import FRESH_GAME, GameScore
-from tutorial.engine.seats import SEAT_LETTERS, TEAM_NAMES
 
 Z95 = 1.959964
 """The two-sided 95% quantile of the normal distribution."""
@@ -292,139 +290,3 @@ def pairing_differences(spec: MatchSpec, records: Sequence[HandRecord]) -> list[
         for _, v in sorted(by_deal.items())
         if not spec.games or len(v) == spec.tables
     ]
-
-
-def _runs(spec: MatchSpec, records: Sequence[HandRecord]) -> list[tuple[int, list[HandRecord]]]:
-    """The hands of each run of play, in order, with its game number (-1: a table's run of
-    a match of hands, chained into games) — each with its table in the records."""
-    runs: dict[tuple[int, int], list[HandRecord]] = {}
-    for rec in records:
-        game = rec.deal // GAME_DEALS if spec.games else -1
-        runs.setdefault((game, rec.table), []).append(rec)
-    return [(g, recs) for (g, _), recs in sorted(runs.items())]
-
-
-def _games(spec: MatchSpec, records: Sequence[HandRecord]) -> dict[str, Any]:
-    played = 0
-    unfinished = 0
-    hands_in_games: list[int] = []
-    won: dict[str, int] = {}
-    won_by_team = {TEAM_NAMES[0]: 0, TEAM_NAMES[1]: 0}
-    decided_by: dict[str, int] = {}
-    first = pairing(spec.bots, 0)
-    first_won: dict[int, list[float]] = {}  # per game (or per finished game): 1 if won
-    for table in range(spec.tables):
-        seating = spec.seating(table)
-        for name in (pairing(seating, 0), pairing(seating, 1)):
-            won.setdefault(name, 0)
-    for number, recs in _runs(spec, records):
-        seating = recs[0].bots
-        game = GameScore(spec.profile)
-        count = 0
-        for rec in recs:
-            game = score_hand_in_game(game, rec.result)
-            count += 1
-            if game.winner is None:
-                continue
-            played += 1
-            hands_in_games.append(count)
-            name = pairing(seating, game.winner)
-            won[name] += 1
-            won_by_team[TEAM_NAMES[game.winner]] += 1
-            key = game.decided_by.value if game.decided_by else "none"
-            decided_by[key] = decided_by.get(key, 0) + 1
-            sample = number if number >= 0 else -played
-            first_won.setdefault(sample, []).append(1.0 if name == first else 0.0)
-            game = GameScore(spec.profile)
-            count = 0
-        if count:
-            unfinished += 1
-    shares = [
-        statistics.fmean(v) for v in first_won.values() if not spec.games or len(v) == spec.tables
-    ]
-    m, lo, hi = mean_interval(shares)
-    return {
-        "target": spec.profile.target,
-        "played": played,
-        "unfinished": unfinished,
-        "won": won,
-        "won_by_team": won_by_team,
-        "decided_by": decided_by,
-        "hands_per_game": round(statistics.fmean(hands_in_games), 2) if hands_in_games else None,
-        "first_won_share": {
-            "pairing": first,
-            "share": round(m, 4),
-            "ci95": None if lo is None or hi is None else [round(lo, 4), round(hi, 4)],
-            "samples": len(shares),
-        },
-    }
-
-
-def summary(spec: MatchSpec, records: Sequence[HandRecord], seconds: float) -> dict[str, Any]:
-    """The figures of ``cinch match --json`` (see ``docs/match.md``)."""
-    names = list(dict.fromkeys(spec.bots))
-    score = {n: 0 for n in names}
-    points = {n: 0 for n in names}
-    seats = {n: 0 for n in names}
-    hands = {n: 0 for n in names}
-    made = {n: 0 for n in names}
-    set_ = {n: 0 for n in names}
-    ms: dict[str, list[float]] = {n: [] for n in names}
-    cpu: dict[str, list[float]] = {n: [] for n in names}
-    for rec in records:
-        res = rec.result
-        for seat, bot in enumerate(rec.bots):
-            team = seat & 1
-            score[bot] += rec.delta[team]
-            points[bot] += res.points[team]
-            seats[bot] += 1
-        for bot in set(rec.bots):
-            hands[bot] += 1
-        if res.bidder is not None:
-            bidder_bot = rec.bots[res.bidder]
-            if res.made:
-                made[bidder_bot] += 1
-            else:
-                set_[bidder_bot] += 1
-        for dec in rec.decisions:
-            ms[rec.bots[dec.seat]].append(dec.ms)
-            cpu[rec.bots[dec.seat]].append(dec.cpu_ms)
-    by_bot: dict[str, dict[str, Any]] = {}
-    for n in names:
-        times = ms[n]
-        by_bot[n] = {
-            "score_per_hand": round(score[n] / seats[n], 4) if seats[n] else 0.0,
-            "points_per_hand": round(points[n] / seats[n], 4) if seats[n] else 0.0,
-            "bids_made": made[n],
-            "bids_set": set_[n],
-            "decision_ms_mean": round(statistics.fmean(times), 3) if times else 0.0,
-            "decision_ms_p95": round(percentile(times, 95), 3),
-            "decision_ms_p50": round(percentile(times, 50), 3),
-            "decision_ms_max": round(max(times), 3) if times else 0.0,
-            "decision_cpu_ms_mean": round(statistics.fmean(cpu[n]), 3) if cpu[n] else 0.0,
-            "decision_cpu_ms_p95": round(percentile(cpu[n], 95), 3),
-            "decisions": len(times),
-            "hands": hands[n],
-            "seats": [SEAT_LETTERS[s] for s, b in enumerate(spec.bots) if b == n],
-        }
-    diffs = pairing_differences(spec, records)
-    m, lo, hi = mean_interval(diffs)
-    return {
-        "hands": len({r.deal for r in records}) if spec.games else spec.deals,
-        "hands_played": len(records),
-        "games_asked": spec.games,
-        "duplicate": spec.duplicate,
-        "profile": spec.profile.name,
-        "seed": spec.seed,
-        "bots": dict(zip(SEAT_LETTERS, spec.bots, strict=True)),
-        "by_bot": by_bot,
-        "games": _games(spec, records),
-        "difference": {
-            "first": pairing(spec.bots, 0),
-            "second": pairing(spec.bots, 1),
-            "score_per_hand": round(m, 4),
-            "ci95": None if lo is None or hi is None else [round(lo, 4), round(hi, 4)],
-            "samples": len(diffs),
-        },
-        "seconds": round(seconds, 3),
-    }

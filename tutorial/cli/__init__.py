@@ -8,16 +8,15 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from functools import partial
 from pathlib import Path
-from typing import Any
 
 from tutorial.cli.args import MAX_SEED, count
-from tutorial.cli.report import FileReport, print_report, run_file
+from tutorial.cli.report import print_report, run_file
 from tutorial.engine.profiles import DEFAULT_PROFILE, PROFILES, get_profile
 from tutorial.engine.simulate import InvariantError, simulate
 from tutorial.eta import ProgressLine, add_progress_flags
 from tutorial.scenario.files import summary
+from tutorial.scenario.replay import Replay
 
 MAX_HANDS = 10_000_000
 
@@ -27,13 +26,12 @@ def _replay(args: argparse.Namespace) -> int:
     for name in args.files:
         report = run_file(Path(name), name)
         status = max(status, report.status)
-        print_report(report, args.json, "engine", partial(_replayed, report))
+        print_report(report, args.json, "engine", _replayed)
     return status
 
 
-def _replayed(report: FileReport, name: str, result: dict[str, Any]) -> None:
-    assert report.replay is not None
-    print(f"ok     {name}: {summary(report.replay)}")
+def _replayed(name: str, rep: Replay) -> None:
+    print(f"ok     {name}: {summary(rep)}")
 
 
 def _simulate(args: argparse.Namespace) -> int:

@@ -12,8 +12,9 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias, TypeVar
 
+from tutorial.bots.evaluator.result import json_number
 from tutorial.cli.args import MAX_SEED, count, seat
 from tutorial.cli.report import (
     FileReport,
@@ -23,14 +24,17 @@ from tutorial.cli.report import (
     replayed_hand,
     run_job,
 )
-from tutorial.coach.advise import DEFAULT_BOT, PLAYOUT_BOTS, advise
+from tutorial.coach.advise import DEFAULT_BOT, PLAYOUT_BOTS, Advice, advise
 from tutorial.coach.labels import LABEL_TEXT
-from tutorial.coach.review import review
+from tutorial.coach.review import Decision, Review, review
+from tutorial.engine.actions import Action
 from tutorial.engine.hand import Phase
-from tutorial.engine.seats import SEAT_LETTERS
+from tutorial.engine.seats import SEAT_LETTERS, SUIT_LETTERS
 from tutorial.engine.state import State
 from tutorial.i18n import LANGS, Translator, get_translator
+from tutorial.jsonvalue import JsonObject
 from tutorial.scenario.files import compare, hand_state
+from tutorial.scenario.results import HandReport
 from tutorial.yamldoc import Where, YamlDoc
 
 MAX_SAMPLES = 200
@@ -46,22 +50,26 @@ BOT_HELP = (
 state_of = hand_state
 """The core state of a ``hand`` scenario the replay accepted, with its full history."""
 
-Job = Callable[[State, Where, dict[str, Any]], dict[str, Any]]
+V = TypeVar("V")
+Job: TypeAlias = Callable[[State, Where, HandReport], tuple[V, JsonObject]]
+"""The command's work on the state a hand stops at (and its replay's report): what it worked
+out and its JSON form."""
 
 
-def _run_file(path: Path, name: str, job: Job) -> FileReport:
-    def run(doc: YamlDoc, where: Where) -> JobResult:
+def _run_file(path: Path, name: str, job: Job[V]) -> FileReport[V]:
+    def run(doc: YamlDoc, where: Where) -> JobResult[V]:
         rep = replayed_hand(doc, where, "this command")
+        assert isinstance(rep.report, HandReport)  # a hand scenario
         expect = expectation(doc, where)
-        result = job(state_of(doc.data, where), where, rep.result)
-        return JobResult(result, compare(expect, rep.result) if expect else [])
+        value, result = job(state_of(doc.data, where), where, rep.report)
+        return JobResult(value, result, compare(expect, rep.result) if expect else [])
 
     return run_job(path, name, run)
 
 
-def _review_job(args: argparse.Namespace, t: Translator) -> Job:
-    def job(state: State, where: Where, result: dict[str, Any]) -> dict[str, Any]:
-        if result.get("thrown_in"):
+def _review_job(args: argparse.Namespace, t: Translator) -> Job[Review]:
+    def job(state: State, where: Where, hand: HandReport) -> tuple[Review, JsonObject]:
+        if hand.thrown_in:
             raise where.error(
                 ("bids",), "everyone passed: the hand is thrown in, nothing to review"
             )
@@ -79,13 +87,13 @@ def _review_job(args: argparse.Namespace, t: Translator) -> Job:
             {**d.to_json(), "label_text": t(LABEL_TEXT[d.label]), "reason_text": d.reason_text(t)}
             for d in rv.decisions
         ]
-        return out
+        return rv, out
 
     return job
 
 
-def _advise_job(args: argparse.Namespace) -> Job:
-    def job(state: State, where: Where, result: dict[str, Any]) -> dict[str, Any]:
+def _advise_job(args: argparse.Namespace) -> Job[Advice]:
+    def job(state: State, where: Where, hand: HandReport) -> tuple[Advice, JsonObject]:
         if state.phase is not Phase.BID or state.to_act != args.seat:
             who = "nobody" if state.phase is not Phase.BID else SEAT_LETTERS[state.to_act]
             raise where.error(
@@ -94,73 +102,83 @@ def _advise_job(args: argparse.Namespace) -> Job:
                 f"to call; here {who} is to call",
             )
         advice = advise(state, args.seat, samples=args.samples, seed=args.seed, bot=args.bot)
-        return advice.to_json()
+        return advice, advice.to_json()
 
     return job
 
 
-def _review_text(t: Translator) -> Callable[[str, dict[str, Any]], None]:
-    def body(name: str, r: dict[str, Any]) -> None:
-        bot = r.get("bot", DEFAULT_BOT)
+def _review_text(t: Translator) -> Callable[[str, Review], None]:
+    """The review for people. Each figure is rounded as its JSON gives it, then printed."""
+
+    def body(name: str, r: Review) -> None:
         print(
-            f"ok     {name}: seat {r['seat']}, {len(r['decisions'])} decision(s) priced, "
-            f"expected cost {r['total_expected_cost']:.2f} (at most {r['samples']} worlds a card, "
-            f"{r['ms'] / 1000:.1f} s; calls, trump and keeps played out by {bot} bots)"
+            f"ok     {name}: seat {SEAT_LETTERS[r.seat]}, {len(r.decisions)} decision(s) "
+            f"priced, expected cost {r.total_expected_cost:.2f} (at most {r.samples} worlds a "
+            f"card, {round(r.ms, 1) / 1000:.1f} s; calls, trump and keeps played out by "
+            f"{r.bot} bots)"
         )
-        for d in r["decisions"]:
+        for d in r.decisions:
             line = t(
                 "{moment}: you chose {action}, the best was {best}; expected cost {cost}, "
                 "double-dummy cost {dd} — {label}",
                 moment=_moment(t, d),
-                action=_action_text(t, d["action"]),
-                best=_action_text(t, d["best"]),
-                cost=f"{d['expected_cost']:.2f}",
-                dd=d["dd_cost"],
-                label=d["label_text"],
+                action=_action_text(t, d.action),
+                best=_action_text(t, d.best),
+                cost=f"{round(d.expected_cost, 3):.2f}",
+                dd=d.dd_cost,
+                label=t(LABEL_TEXT[d.label]),
             )
-            print(f"  #{d['index']:<3} {line}")
-            if d["reason_text"]:
-                print(f"        {d['reason_text']}")
-        for n in r["not_priced"]:
-            print(f"  #{n['index']:<3} {n['phase']}: {n['action']} not priced ({n['why']})")
+            print(f"  #{d.index:<3} {line}")
+            reason = d.reason_text(t)
+            if reason:
+                print(f"        {reason}")
+        for n in r.not_priced:
+            print(f"  #{n.index:<3} {n.phase.value}: {n.action} not priced ({n.why})")
 
     return body
 
 
-def _action_text(t: Translator, action: object) -> str:
+def _action_text(t: Translator, action: Action) -> str:
     """An action as the review prints it: cards, suits and bids in their codes, a pass in
     the learner's language."""
-    return t("pass") if action == "pass" else str(action)
+    return t("pass") if str(action) == "pass" else str(action)
 
 
-def _moment(t: Translator, d: dict[str, Any]) -> str:
-    if d["phase"] == "play":
-        return t("Trick {n}", n=d["trick"])
-    if d["phase"] == "refill":
+def _moment(t: Translator, d: Decision) -> str:
+    if d.phase is Phase.PLAY:
+        return t("Trick {n}", n=d.trick)
+    if d.phase is Phase.REFILL:
         return t("Discard and refill")
-    return t("Naming trump") if d["phase"] == "trump" else t("The bidding")
+    return t("Naming trump") if d.phase is Phase.TRUMP else t("The bidding")
 
 
-def _advise_body(name: str, r: dict[str, Any]) -> None:
+def _advise_body(name: str, r: Advice) -> None:
+    """The advice for people. Each figure is rounded as its JSON gives it, then printed."""
     print(
-        f"ok     {name}: seat {r['seat']}, best call {r['best']} "
-        f"({r['samples']} worlds, every hand played by {r['bot']} bots, each seat seeing "
+        f"ok     {name}: seat {SEAT_LETTERS[r.seat]}, best call {r.best} "
+        f"({r.samples} worlds, every hand played by {r.bot} bots, each seat seeing "
         "only its own cards)"
     )
-    for s in r["suits"]:
-        dist = " ".join(f"{k}:{v:.0%}" for k, v in s["distribution"].items())
-        print(f"  trump {s['suit']}: the side's points, mean {s['mean']:.2f} ({dist})")
-    for c in r["calls"]:
-        suit = f" in {c['suit']}" if c["suit"] else ""
-        holds = f", holds the contract {c['holds']:.0%}" if c["call"] != "pass" else ""
-        se = "" if c["se"] is None else f" ± {2 * c['se']:.2f}"
-        best = ", one of the best" if c["best"] else ""
+    for s in r.suits:
+        dist = " ".join(f"{k}:{round(v, 3):.0%}" for k, v in s.distribution.items())
         print(
-            f"  {c['call']:>4}{suit}: score change {c['score_change']:+.2f}, "
-            f"net {c['net']:+.2f}{se}{holds}{best}"
+            f"  trump {SUIT_LETTERS[s.suit]}: the side's points, mean {round(s.mean, 3):.2f} "
+            f"({dist})"
         )
-    if r["close"]:
-        print(f"  a close call: {', '.join([r['best'], *r['close']])} are within the noise")
+    for c in r.calls:
+        call = str(c.call)
+        suit = f" in {SUIT_LETTERS[c.suit]}" if c.suit is not None else ""
+        holds = f", holds the contract {round(c.holds, 3):.0%}" if call != "pass" else ""
+        se_value = json_number(c.se)
+        se = "" if se_value is None else f" ± {2 * se_value:.2f}"
+        best = ", one of the best" if c.best else ""
+        print(
+            f"  {call:>4}{suit}: score change {round(c.score_change, 3):+.2f}, "
+            f"net {round(c.net, 3):+.2f}{se}{holds}{best}"
+        )
+    if r.close:
+        close = ", ".join([str(r.best), *(str(c) for c in r.close)])
+        print(f"  a close call: {close} are within the noise")
 
 
 def run_review(args: argparse.Namespace) -> int:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,7 @@ from tutorial.engine.cards import CODES
 from tutorial.engine.observe import observe
 from tutorial.engine.seats import SEAT_LETTERS, SUIT_LETTERS
 from tutorial.engine.state import CHANCE, Phase
+from tutorial.jsonvalue import Json, JsonObject
 from tutorial.scenario.files import hand_state
 from tutorial.yamldoc import Key, SourceError, Where, YamlDoc
 
@@ -52,7 +54,23 @@ def _stop_key(data: Any) -> tuple[Key, ...]:
     return ("kind",)
 
 
-def action_json(action: Action) -> Any:
+@dataclass(frozen=True, slots=True)
+class Decided:
+    """What the bot decided where the scenario stops."""
+
+    seat: int
+    phase: Phase
+    action: Action
+
+    def to_json(self) -> JsonObject:
+        return {
+            "seat": SEAT_LETTERS[self.seat],
+            "phase": self.phase.value,
+            "action": action_json(self.action),
+        }
+
+
+def action_json(action: Action) -> Json:
     """The action in ``cinch decide``'s JSON: 9 / "pass", "H", ["KC"], {"card", "beneath"}."""
     if isinstance(action, Call):
         return "pass" if action.value is None else action.value
@@ -65,12 +83,12 @@ def action_json(action: Action) -> Any:
     raise TypeError(f"not a decision: {action!r}")  # pragma: no cover - chance is never one
 
 
-def decide_file(path: Path, display: str, seat: int, bot: str, seed: int) -> FileReport:
+def decide_file(path: Path, display: str, seat: int, bot: str, seed: int) -> FileReport[Decided]:
     """Run the bot on the file: the report's result is ``{"seat", "phase", "action"}``, or
     its error says (located) what is wrong."""
     from tutorial.bots import BOT_NAMES, decide
 
-    def job(doc: YamlDoc, where: Where) -> JobResult:
+    def job(doc: YamlDoc, where: Where) -> JobResult[Decided]:
         if bot not in BOT_NAMES:
             raise SourceError(
                 display, None, (), f"unknown bot {bot!r}: expected one of {', '.join(BOT_NAMES)}"
@@ -88,10 +106,9 @@ def decide_file(path: Path, display: str, seat: int, bot: str, seed: int) -> Fil
                 f"seat {SEAT_LETTERS[seat]} is not to act where the scenario stops "
                 f"({state.phase.value}: {who} is to act)",
             )
-        action = decide(bot, observe(state, seat), seed)
-        phase = state.phase.value
-        out = {"seat": SEAT_LETTERS[seat], "phase": phase, "action": action_json(action)}
-        return JobResult(out, check_expect(doc, where, out, rep.result, "decide"))
+        decided = Decided(seat, state.phase, decide(bot, observe(state, seat), seed))
+        out = decided.to_json()
+        return JobResult(decided, out, check_expect(doc, where, out, rep.result, "decide"))
 
     return run_job(path, display, job)
 
@@ -99,34 +116,35 @@ def decide_file(path: Path, display: str, seat: int, bot: str, seed: int) -> Fil
 def run(args: argparse.Namespace) -> int:
     name = args.file
     report = decide_file(Path(name), name, args.seat, args.bot, args.seed)
-    if report.error is not None:
+    if report.failure is not None:
         if args.json:
             print(
                 json.dumps({"file": name, "ok": False, "error": report.error}, ensure_ascii=False)
             )
         else:
-            print(f"error  {report.error['text']}")
+            print(f"error  {report.failure}")
         return 2
     if report.mismatches:
         print_report(report, args.json, "bot", lambda n, r: None)
         return 1
-    out = report.result
-    assert out is not None
+    out, decided = report.result, report.value
+    assert out is not None and decided is not None
     if args.json:
         print(json.dumps(out, ensure_ascii=False))
     else:
-        print(f"{out['seat']} ({args.bot}, {out['phase']}): {_text(out['action'])}")
+        seat = SEAT_LETTERS[decided.seat]
+        print(f"{seat} ({args.bot}, {decided.phase.value}): {_text(decided.action)}")
     return 0
 
 
-def _text(action: Any) -> str:
-    if isinstance(action, dict):
-        return str(action["card"]) + (
-            "/" + " ".join(action["beneath"]) if action["beneath"] else ""
-        )
-    if isinstance(action, list):
-        return "keep " + (" ".join(action) or "-")
-    return str(action)
+def _text(action: Action) -> str:
+    """The action as ``cinch decide`` prints it: 9, pass, H, keep KC 5D (or keep -), 5D/9D."""
+    if isinstance(action, PlayCard):
+        beneath = " ".join(CODES[c] for c in action.beneath)
+        return CODES[action.card] + ("/" + beneath if beneath else "")
+    if isinstance(action, Keep | DealerKeep):
+        return "keep " + (" ".join(CODES[c] for c in action.cards) or "-")
+    return str(action_json(action))
 
 
 def add_parser(sub: Any) -> None:

@@ -16,12 +16,15 @@ import argparse
 import json
 import sys
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tutorial.cli.args import MAX_SEED, count
 from tutorial.engine.profiles import DEFAULT_PROFILE, PROFILES, get_profile
 from tutorial.engine.seats import SEAT_LETTERS
 from tutorial.eta import ProgressLine, add_progress_flags
+
+if TYPE_CHECKING:
+    from tutorial.bots.summary import MatchSummary
 
 MAX_MATCH_HANDS = 100_000
 MAX_MATCH_GAMES = 10_000
@@ -109,7 +112,8 @@ def add_parser(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from tutorial.bots.driver import BotError
-    from tutorial.bots.match import MatchSpec, play_match, summary
+    from tutorial.bots.match import MatchSpec, play_match
+    from tutorial.bots.summary import summarise
 
     games = args.games or 0
     spec = MatchSpec(
@@ -129,53 +133,51 @@ def run(args: argparse.Namespace) -> int:
         unit = "games" if games else "hands"
         print(f"interrupted after {line.done:,} of {total:,} {unit}", file=sys.stderr)
         return 130
-    data = summary(spec, records, time.perf_counter() - start)
-    data["jobs"] = args.jobs
+    data = summarise(spec, records, time.perf_counter() - start)
     if args.json:
-        print(json.dumps(data))
+        print(json.dumps({**data.to_json(), "jobs": args.jobs}))
     else:
         print(text_report(data))
     return 0
 
 
-def text_report(data: dict[str, Any]) -> str:
+def text_report(data: MatchSummary) -> str:
     """The match summary for people."""
-    dup = " × 2 (duplicate)" if data["duplicate"] else ""
-    seats = ", ".join(f"{k}={v}" for k, v in data["bots"].items())
+    dup = " × 2 (duplicate)" if data.duplicate else ""
+    seats = ", ".join(f"{k}={v}" for k, v in data.bots.items())
     lines = [
-        f"{data['hands']:,} deals{dup} of {data['profile']}, seed {data['seed']}, {seats}: "
-        f"{data['hands_played']:,} hands in {data['seconds']:.1f} s",
+        f"{data.hands:,} deals{dup} of {data.profile}, seed {data.seed}, {seats}: "
+        f"{data.hands_played:,} hands in {data.seconds:.1f} s",
         f"  {'bot':<8} {'score/hand':>10} {'points/hand':>11} {'bids made':>9} {'set':>5} "
         f"{'ms/decision':>11} {'p95 ms':>8}",
     ]
-    for name, b in data["by_bot"].items():
+    for name, b in data.by_bot.items():
         lines.append(
-            f"  {name:<8} {b['score_per_hand']:>+10.2f} {b['points_per_hand']:>11.2f} "
-            f"{b['bids_made']:>9,} {b['bids_set']:>5,} {b['decision_ms_mean']:>11.2f} "
-            f"{b['decision_ms_p95']:>8.2f}"
+            f"  {name:<8} {b.score_per_hand:>+10.2f} {b.points_per_hand:>11.2f} "
+            f"{b.bids_made:>9,} {b.bids_set:>5,} {b.decision_ms_mean:>11.2f} "
+            f"{b.decision_ms_p95:>8.2f}"
         )
-    d = data["difference"]
-    if d["first"] != d["second"]:
-        unit = "deals" if data["duplicate"] else "hands"
-        ci = d["ci95"]
-        interval = f"95% interval {ci[0]:+.2f} to {ci[1]:+.2f}, " if ci else ""
+    d = data.difference
+    if d.first != d.second:
+        unit = "deals" if data.duplicate else "hands"
+        interval = f"95% interval {d.ci95[0]:+.2f} to {d.ci95[1]:+.2f}, " if d.ci95 else ""
         lines.append(
-            f"  {d['first']} minus {d['second']}: {d['score_per_hand']:+.2f} game points a "
-            f"hand ({interval}{d['samples']:,} {unit})"
+            f"  {d.first} minus {d.second}: {d.score_per_hand:+.2f} game points a "
+            f"hand ({interval}{d.samples:,} {unit})"
         )
-    g = data["games"]
-    share = g["first_won_share"]
-    if share["samples"]:
-        ci = share["ci95"]
+    g = data.games
+    share = g.first_won_share
+    if share.samples:
+        ci = share.ci95
         interval = f" (95% interval {ci[0]:.1%} to {ci[1]:.1%})" if ci else ""
         lines.append(
-            f"  {share['pairing']} won {share['share']:.1%} of the games{interval}, "
-            f"{share['samples']:,} samples"
+            f"  {share.pairing} won {share.share:.1%} of the games{interval}, "
+            f"{share.samples:,} samples"
         )
-    won = ", ".join(f"{k} {v}" for k, v in g["won"].items())
-    how = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in g["decided_by"].items())
+    won = ", ".join(f"{k} {v}" for k, v in g.won.items())
+    how = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in g.decided_by.items())
     lines.append(
-        f"  games to {g['target']}: {g['played']} finished ({won}{'; ' + how if how else ''}), "
-        f"{g['unfinished']} unfinished"
+        f"  games to {g.target}: {g.played} finished ({won}{'; ' + how if how else ''}), "
+        f"{g.unfinished} unfinished"
     )
     return "\n".join(lines)

@@ -2,7 +2,8 @@
 ``review``, ``advise``, ``decide``): load the file, run the command's job on it, fill a
 :class:`FileReport` (the result, the ``expect`` mismatches located by line, or the error; a
 bug of ours becomes a located internal error, never a traceback) and print it, as text or
-one JSON object."""
+one JSON object. A job gives back what the command worked out (a :class:`JobResult`: its typed
+value, which the text is written from, and the result's JSON form)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeAlias, TypeVar
 
 from tutorial.jsonvalue import Json, JsonObject
 from tutorial.scenario.files import Mismatch, compare, replay_data
@@ -37,28 +38,47 @@ class Located:
         }
 
 
+V = TypeVar("V")
+
+
 @dataclass
-class FileReport:
+class FileReport(Generic[V]):
     file: str
     ok: bool = False
-    result: dict[str, Any] | None = None
+    result: JsonObject | None = None
+    """The result's JSON form (what ``--json`` prints and ``expect`` is compared with)."""
     mismatches: list[Located] = field(default_factory=list)
-    error: dict[str, Any] | None = None
-    replay: Replay | None = None
+    failure: SourceError | None = None
+    """Why there is no result: the located error."""
+    value: V | None = None
+    """What the command worked out (a replay, a solve, a review ...): its text's source."""
 
     @property
     def status(self) -> int:
         """0 replayed and matched; 1 an expectation failed; 2 invalid input or illegal."""
-        return 2 if self.error else (1 if self.mismatches else 0)
+        return 2 if self.failure is not None else (1 if self.mismatches else 0)
 
-    def as_json(self) -> dict[str, Any]:
+    @property
+    def error(self) -> JsonObject | None:
+        """The located error's JSON form: file, line, key, message, its facts, and text."""
+        if self.failure is None:
+            return None
+        exc = self.failure
+        return {k: jsonable(v, 1) for k, v in {**exc.as_dict(), "text": str(exc)}.items()}
+
+    @property
+    def replay(self) -> Replay | None:
+        """The scenario replayed (``cinch replay``'s report)."""
+        return self.value if isinstance(self.value, Replay) else None
+
+    def as_json(self) -> JsonObject:
         """JSON-ready: values JSON cannot hold (dates, bytes, sets, odd keys) become text."""
         return {
             "file": self.file,
             "ok": self.ok,
             "result": jsonable(self.result),
             "mismatches": [m.to_json() for m in self.mismatches],
-            "error": jsonable(self.error),
+            "error": self.error,
         }
 
 
@@ -85,39 +105,41 @@ def jsonable(value: object, depth: int = 0) -> Json:
 
 
 @dataclass
-class JobResult:
+class JobResult(Generic[V]):
     """What a command's job on one scenario file gives back to :func:`run_job`."""
 
-    result: dict[str, Any]
+    value: V
+    """What the command worked out (its text is written from it)."""
+    result: JsonObject
+    """Its JSON form, with the fields ``expect`` may check."""
     mismatches: list[Mismatch] = field(default_factory=list)
     """Differences :func:`compare` found, each with its ``path`` under ``expect``."""
-    replay: Replay | None = None
 
 
-Job = Callable[[YamlDoc, Where], JobResult]
+Job: TypeAlias = Callable[[YamlDoc, Where], JobResult[V]]
 """A command's work on one loaded scenario file; raises :class:`SourceError` (located) for
 anything wrong with the file."""
 
 
-def run_job(path: Path, display: str | None, job: Job) -> FileReport:
+def run_job(path: Path, display: str | None, job: Job[V]) -> FileReport[V]:
     """Load the scenario file ``path``, run ``job`` on it and report: the result, the
     ``expect`` mismatches located by line, or the error (a crash of ours becomes a located
     internal error, never a traceback). ``cinch replay``, ``solve``, ``review``, ``advise``
     and ``decide`` all go through here."""
     name = display or str(path)
-    report = FileReport(name)
+    report: FileReport[V] = FileReport(name)
 
-    def work() -> tuple[YamlDoc, JobResult]:
+    def work() -> tuple[YamlDoc, JobResult[V]]:
         doc = YamlDoc.load(path, name)
         return doc, job(doc, Where(doc))
 
     try:
         doc, done = located(name, work)  # a bug of ours: still a located report, exit 2
     except SourceError as exc:
-        report.error = {**exc.as_dict(), "text": str(exc)}
+        report.failure = exc
         return report
     report.result = done.result
-    report.replay = done.replay
+    report.value = done.value
     report.mismatches = [Located(m, doc.line(("expect", *m.path))) for m in done.mismatches]
     report.ok = not done.mismatches
     return report
@@ -144,8 +166,8 @@ RESULT_FIELDS = {
 def check_expect(
     doc: YamlDoc,
     where: Where,
-    actual: dict[str, Any],
-    replayed: dict[str, Any] | None = None,
+    actual: JsonObject,
+    replayed: JsonObject | None = None,
     command: str | None = None,
 ) -> list[Mismatch]:
     """The file's ``expect`` compared with ``actual`` (no expectation: no mismatch). With
@@ -174,10 +196,10 @@ def replayed_hand(doc: YamlDoc, where: Where, command: str) -> Replay:
 
 
 def print_report(
-    report: FileReport,
+    report: FileReport[V],
     as_json: bool,
     says: str,
-    body: Callable[[str, dict[str, Any]], None],
+    body: Callable[[str, V], None],
 ) -> None:
     """Print one file's report as ``cinch replay``, ``solve``, ``review`` and ``advise`` do:
     the JSON object, or ``error …``, ``FAIL …`` lines (``the {says} says``) or ``body``'s
@@ -186,8 +208,8 @@ def print_report(
     if as_json:
         print(json.dumps(report.as_json(), ensure_ascii=False))
         return
-    if report.error:
-        print(f"error  {report.error['text']}")
+    if report.failure is not None:
+        print(f"error  {report.failure}")
         return
     for failed in report.mismatches:
         m = failed.mismatch
@@ -196,8 +218,8 @@ def print_report(
             f"FAIL   {name}{line}: expect{_dot(m.key)}: expected {m.expected!r}, "
             f"the {says} says {m.actual!r}"
         )
-    if not report.mismatches and report.result is not None:
-        body(name, report.result)
+    if not report.mismatches and report.value is not None:
+        body(name, report.value)
 
 
 def _dot(key: str) -> str:
@@ -205,11 +227,11 @@ def _dot(key: str) -> str:
     return key if key.startswith("[") else f".{key}"
 
 
-def run_file(path: Path, display: str | None = None) -> FileReport:
+def run_file(path: Path, display: str | None = None) -> FileReport[Replay]:
     """Replay a scenario file and compare it with its ``expect`` (``cinch replay``)."""
 
-    def job(doc: YamlDoc, where: Where) -> JobResult:
+    def job(doc: YamlDoc, where: Where) -> JobResult[Replay]:
         rep, mismatches = replay_data(doc.data, where)
-        return JobResult(rep.result, mismatches, rep)
+        return JobResult(rep, rep.result, mismatches)
 
     return run_job(path, display, job)

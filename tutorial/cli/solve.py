@@ -23,13 +23,13 @@ from pathlib import Path
 from typing import Any
 
 from tutorial.cli.report import FileReport, JobResult, check_expect, print_report, run_job
-from tutorial.engine.cards import parse_index
+from tutorial.engine.cards import CODES, parse_index
 from tutorial.engine.hand import point_table
 from tutorial.engine.profiles import get_profile
-from tutorial.engine.seats import Team
+from tutorial.engine.seats import SEAT_LETTERS
 from tutorial.scenario.replay import replay
 from tutorial.scenario.results import HandReport
-from tutorial.solver.analyse import solve
+from tutorial.solver.analyse import ActionValue, Analysis, solve
 from tutorial.solver.limits import Limit
 from tutorial.solver.native import solver_kind
 from tutorial.solver.position import Position
@@ -85,8 +85,8 @@ def solve_file(
     display: str | None = None,
     max_nodes: int | None = None,
     max_ms: float | None = None,
-) -> FileReport:
-    def job(doc: YamlDoc, where: Where) -> JobResult:
+) -> FileReport[Analysis]:
+    def job(doc: YamlDoc, where: Where) -> JobResult[Analysis]:
         rep = replay(doc.data, where)
         if not isinstance(rep.report, HandReport):
             raise where.error(("kind",), f"cinch solve needs a `hand` scenario, not {rep.kind!r}")
@@ -100,9 +100,10 @@ def solve_file(
         plays = doc.data.get("plays") if isinstance(doc.data, dict) else None
         pos = position_of(rep.report, plays)
         limit = Limit.of(max_nodes, max_ms) if max_nodes is not None or max_ms is not None else None
-        result = solve(pos, None, limit).to_json()
+        analysis = solve(pos, None, limit)
+        result = analysis.to_json()
         result["solver"] = solver_kind()  # which search ran: "compiled" or "python"
-        return JobResult(result, check_expect(doc, where, result, rep.result, "solve"))
+        return JobResult(analysis, result, check_expect(doc, where, result, rep.result, "solve"))
 
     return run_job(path, display, job)
 
@@ -119,41 +120,41 @@ def run(args: argparse.Namespace) -> int:
 STOPPED = {"nodes": "at the node limit", "time": "at the time limit"}
 
 
-def _summary(r: dict[str, Any]) -> str:
-    ac, bd = (side.label for side in Team)
-    v = r["value"]
-    head = f"AC {v[ac]} BD {v[bd]} under best play"
-    if r["to_play"] is None:
+def _card(a: ActionValue) -> str:
+    """``KS``, or a pile's top card and the cards beneath: ``KS+QS+9S``."""
+    return "+".join(CODES[c] for c in (a.card, *a.beneath))
+
+
+def _summary(r: Analysis) -> str:
+    ac, bd = r.value
+    head = f"AC {ac} BD {bd} under best play"
+    if r.to_play is None:
         return f"{head} (the hand is over)"
-    if r.get("stopped"):
-        return _stopped_summary(r)
-    cards = ", ".join(
-        f"{a['card']}{'+' + '+'.join(a['beneath']) if a['beneath'] else ''} "
-        f"{a['value'][ac]}-{a['value'][bd]}"
-        for a in r["actions"]
-    )
-    best = " ".join(r["best"])
-    return f"{head}; {r['to_play']} to play, best {best}; {cards} ({r['nodes']} nodes)"
+    if r.stopped:
+        return _stopped_summary(r, SEAT_LETTERS[r.to_play])
+    cards = ", ".join(f"{_card(a)} {a.value[0]}-{a.value[1]}" for a in r.actions)
+    best = " ".join(CODES[c] for c in r.best)
+    return f"{head}; {SEAT_LETTERS[r.to_play]} to play, best {best}; {cards} ({r.nodes} nodes)"
 
 
-def _stopped_summary(r: dict[str, Any]) -> str:
+def _stopped_summary(r: Analysis, to_play: str) -> str:
     """A solve stopped early: each card's proven range (``lo..hi``; one figure if exact)."""
-    ac, bd = (side.label for side in Team)
 
-    def span(pair: list[int]) -> str:
+    def span(pair: tuple[int, int]) -> str:
         return str(pair[0]) if pair[0] == pair[1] else f"{pair[0]}..{pair[1]}"
 
-    cards = ", ".join(
-        f"{a['card']}{'+' + '+'.join(a['beneath']) if a['beneath'] else ''} "
-        f"{span(a['range'][ac])}-{span(a['range'][bd])}"
-        for a in r["actions"]
-    )
-    first = r["actions"][0]["range"]
-    exact = sum(a["exact"] for a in r["actions"])
+    def ranges(a: ActionValue) -> str:
+        ac, bd = r.ranges(a)
+        return f"{span(ac)}-{span(bd)}"
+
+    cards = ", ".join(f"{_card(a)} {ranges(a)}" for a in r.actions)
+    first_ac, first_bd = r.ranges(r.actions[0])
+    exact = sum(a.exact for a in r.actions)
+    best = " ".join(CODES[c] for c in r.best)
     return (
-        f"stopped early {STOPPED.get(r['stopped'], r['stopped'])} ({r['nodes']} nodes): "
-        f"AC {span(first[ac])} BD {span(first[bd])} so far; {r['to_play']} to play, best so "
-        f"far {' '.join(r['best'])}; {cards} ({exact} of {len(r['actions'])} exact)"
+        f"stopped early {STOPPED.get(r.stopped, r.stopped)} ({r.nodes} nodes): "
+        f"AC {span(first_ac)} BD {span(first_bd)} so far; {to_play} to play, best so "
+        f"far {best}; {cards} ({exact} of {len(r.actions)} exact)"
     )
 
 

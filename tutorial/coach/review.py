@@ -172,6 +172,11 @@ class Review:
     bot: str = DEFAULT_BOT
     """The bot that played the worlds of the calls, trump and keeps out."""
 
+    @property
+    def total_expected_cost(self) -> float:
+        """The expected costs of the decisions priced, added (rounded as its JSON gives it)."""
+        return round(sum(d.expected_cost for d in self.decisions), 3)
+
     def to_json(self) -> JsonObject:
         return {
             "seat": SEAT_LETTERS[self.seat],
@@ -181,7 +186,7 @@ class Review:
             "bot": self.bot,
             "decisions": [d.to_json() for d in self.decisions],
             "not_priced": [d.to_json() for d in self.not_priced],
-            "total_expected_cost": round(sum(d.expected_cost for d in self.decisions), 3),
+            "total_expected_cost": self.total_expected_cost,
             "ms": round(self.ms, 1),
         }
 

@@ -69,8 +69,12 @@ class Analysis:
     def complete(self) -> bool:
         return not self.stopped
 
-    def to_json(self) -> JsonObject:
+    def ranges(self, a: ActionValue) -> tuple[tuple[int, int], tuple[int, int]]:
+        """Each side's (lowest, highest) points of the whole hand after ``a``: (AC, BD)."""
         total = sum(self.value)
+        return (a.bounds[0], a.bounds[1]), (total - a.bounds[1], total - a.bounds[0])
+
+    def to_json(self) -> JsonObject:
         return {
             "to_play": SEATS[self.to_play] if self.to_play is not None else None,
             "value": _team_values(self.value),
@@ -80,10 +84,7 @@ class Analysis:
                     "beneath": [CODES[c] for c in a.beneath],
                     "value": _team_values(a.value),
                     "exact": a.exact,
-                    "range": {
-                        TEAMS[0]: [a.bounds[0], a.bounds[1]],
-                        TEAMS[1]: [total - a.bounds[1], total - a.bounds[0]],
-                    },
+                    "range": dict(zip(TEAMS, map(list, self.ranges(a)), strict=True)),
                 }
                 for a in self.actions
             ],
