@@ -78,7 +78,7 @@ def flat(text: str) -> str:
 
 
 def test_m1_the_open_pile_prompt_names_the_scenarios_dealer(course: Course) -> None:
-    q = question(course, "play-and-surplus-trumps/who-leads-first")
+    q = question(course, "play-and-surplus-trumps/who-leads-after-the-bidding")
     assert q.scenario is not None and q.scenario.setup is not None
     dealer = q.scenario.setup.dealer_letter
     says = {"es": f"reparte {dealer}", "pt": f"dá {dealer}", "fr": f"{dealer} distribue"}
@@ -93,14 +93,15 @@ def test_m1_a_prompt_naming_another_dealer_does_not_load(tmp_path: Path) -> None
     name = "05-play-and-surplus.yaml"
     (root / "manifest.yaml").write_text(f"lessons:\n  - {name}\n")
     data = yaml.safe_load((root / name).read_text(encoding="utf-8"))
-    i, q = next((i, q) for i, q in enumerate(data["questions"]) if q["id"] == "who-leads-first")
-    q["prompt"]["fr"] = q["prompt"]["fr"].replace("D distribue", "A distribue")
+    wanted = "who-leads-after-the-bidding"
+    i, q = next((i, q) for i, q in enumerate(data["questions"]) if q["id"] == wanted)
+    q["prompt"]["fr"] = q["prompt"]["fr"].replace("B distribue", "A distribue")
     (root / name).write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False))
     c = load_course(root)
     assert not c.lessons and len(c.broken) == 1
     problems = "\n".join(c.broken[0].problems)
     assert f"questions[{i}].prompt.fr" in problems, problems
-    assert "names A as the dealer, but the scenario's dealer is D" in problems, problems
+    assert "names A as the dealer, but the scenario's dealer is B" in problems, problems
 
 
 # M2 — the counts of trumps each suit would leave, as the engine counts them
