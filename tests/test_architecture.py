@@ -424,3 +424,52 @@ def test_the_json_value_type_imports_only_the_standard_library() -> None:
     """``tutorial/jsonvalue.py`` is the basement (floor -1): every room may name its types."""
     for name in imports(PKG / "jsonvalue.py"):
         assert name.split(".")[0] in sys.stdlib_module_names, name
+
+
+# -- typed seams (issue 25) ---------------------------------------------------------------------
+JSON_ENTERS = {
+    "cli/report.py": "the file's expect mapping, as its YAML gives it (checked to be a mapping)",
+    "store/spool.py": "a spooled write's arguments, read back from the spool file (checked)",
+}
+"""Where ``dict[str, Any]`` may stay besides a ``from_json(data)``'s argument: JSON (or YAML)
+coming in, read with checks."""
+
+
+def untyped_dicts(pkg: Path = PKG) -> list[str]:
+    """Every ``dict[str, Any]`` of the package that is not where JSON enters: neither the
+    ``data`` of a ``from_json`` nor in a module of :data:`JSON_ENTERS` (once there)."""
+    found: list[str] = []
+    for path in sorted(pkg.rglob("*.py")):
+        rel = path.relative_to(pkg).as_posix()
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        entering: set[int] = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef) and node.name == "from_json":
+                entering |= {id(a.annotation) for a in node.args.args if a.arg == "data"}
+        spots = [
+            node.lineno
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Subscript)
+            and ast.unparse(node) == "dict[str, Any]"
+            and id(node) not in entering
+        ]
+        allowed = 1 if rel in JSON_ENTERS else 0
+        found += [f"{rel}:{line}" for line in sorted(spots)[allowed:]]
+    return found
+
+
+def test_dict_str_any_is_left_only_where_json_enters() -> None:
+    """What the program writes is ``tutorial.jsonvalue.Json``/``JsonObject``; a value of
+    several fields is a frozen dataclass. 106 before issue 25's typed seams, 11 after."""
+    assert untyped_dicts() == []
+
+
+def test_the_typed_seams_check_finds_what_it_forbids(tmp_path: Path) -> None:
+    pkg = tmp_path / "tutorial"
+    (pkg / "store").mkdir(parents=True)
+    (pkg / "a.py").write_text(
+        "class A:\n    @classmethod\n    def from_json(cls, data: dict[str, Any]) -> A: ...\n"
+        "    def to_json(self) -> dict[str, Any]: ...\n"
+    )
+    (pkg / "store" / "spool.py").write_text("x: dict[str, Any]\ny: dict[str, Any]\n")
+    assert untyped_dicts(pkg) == ["a.py:4", "store/spool.py:2"]

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tutorial.jsonvalue import JsonObject
 from tutorial.progress import Change, Item, ProgressStore, StoreError
 from tutorial.store.replay import Replay
 from tutorial.store.spool import Row, Spool, drain, ensure_drainer
@@ -50,7 +51,9 @@ class Pending:
     """Called once before it is kept (fills in what the learner sees for it)."""
     op: str | None = None
     """How the spool keeps it (:func:`tutorial.store.spool.apply`): None if it cannot."""
-    args: dict[str, Any] | None = None
+    args: JsonObject | None = None
+    """The write's arguments, as the spool keeps them (JSON: a value that is not is kept in
+    the session instead)."""
 
 
 @dataclass
@@ -209,7 +212,7 @@ class SessionStore(ProgressStore):
         def run(store: ProgressStore) -> object:
             return store.record(learner, item, value, done=done, at=when)
 
-        args = {"item": item, "value": value, "done": done}
+        args: JsonObject = {"item": item, "value": value, "done": done}
         return self._write(Pending(learner, item, value, done, when, run, op="record", args=args))
 
     def items(self, learner: str, prefix: str = "") -> dict[str, Item]:
@@ -249,7 +252,7 @@ class SessionStore(ProgressStore):
             count.append(store.reset(learner, prefix, at=when))
             return None
 
-        args = {"prefix": prefix}
+        args: JsonObject = {"prefix": prefix}
         self._write(Pending(learner, None, None, False, when, run, op="reset", args=args))
         return count[0] if count else 0
 
@@ -299,7 +302,7 @@ class SessionStore(ProgressStore):
         def run(store: ProgressStore) -> object:
             return store.save_game(learner, slot, value, at=when)
 
-        args = {"slot": slot, "value": value}
+        args: JsonObject = {"slot": slot, "value": value}
         pending = Pending(learner, None, value, False, when, run, game=slot, op="save_game")
         pending.args = args
         return self._write(pending)

@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tutorial.engine.actions import NameTrump, call_of
+from tutorial.engine.actions import Action, NameTrump, call_of
 from tutorial.engine.cards import CODES, bits, codes
 from tutorial.engine.legality import why_illegal
 from tutorial.engine.points import point_table
@@ -128,7 +128,7 @@ def read_decision(
         choice = calls[mine][1]
         called = dict(calls[:mine])
         options = ("pass", *(str(b) for b in range(profile.bid_min, profile.bid_max + 1)))
-        actions: dict[str, Any] = {o: call_of(None if o == "pass" else int(o)) for o in options}
+        actions: dict[str, Action] = {o: call_of(None if o == "pass" else int(o)) for o in options}
     else:
         state = rep.states["trump"]
         bidder = report.bidder

@@ -11,6 +11,7 @@ from typing import Any
 from tutorial.engine.cards import parse_index
 from tutorial.engine.errors import InvalidInput
 from tutorial.engine.state import State
+from tutorial.jsonvalue import Json
 from tutorial.scenario.replay import Replay, replay
 from tutorial.scenario.results import HandReport, LegalReport, ScoreReport, TrickReport
 from tutorial.scenario.setup import HandSetup
@@ -60,7 +61,7 @@ class Mismatch:
     """Where, under ``expect`` (``("points", "AC")``)."""
     expected: object
     """What the file says: any value its YAML holds."""
-    actual: object
+    actual: Json
     """What the result holds there (``"(no such result field)"`` if nothing)."""
 
     @property

@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from tutorial.jsonvalue import JsonObject
 from tutorial.store import breaker
 from tutorial.store.base import ChangeFn, Item, StoreError
 from tutorial.store.replay import Replay
@@ -164,7 +165,7 @@ class Spool:
         target: str,
         learner: str,
         op: str,
-        args: dict[str, Any],
+        args: JsonObject,
         at: float,
         *,
         item: str | None = None,
