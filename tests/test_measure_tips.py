@@ -69,10 +69,11 @@ def test_capture_a_pedro_is_lesson_9_s_first_position() -> None:
 
 
 def test_lead_trumps_early_is_the_bidder_s_first_lead() -> None:
-    s = state_of("09-lead-trumps.yaml")
+    s = state_of("09-lead-trumps.yaml", (1, 1))  # A, the high bidder, on lead to trick 1
     found = M.lead_trumps_early(s)
     assert found is not None
-    assert set(found.tip) == cards("KS", "8S", "7S", "6S", "2S") and set(found.alt) == cards("6H")
+    assert set(found.tip) == cards("AS", "9S", "8S", "3S") and set(found.alt) == cards("AD", "JD")
+    assert M.lead_trumps_early(state_of("09-lead-trumps.yaml")) is None  # after trick 1
 
 
 def test_pedro_under_partner_sees_the_partner_winning() -> None:

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 import yaml
 
-from tutorial.engine.cards import iter_bits, parse_index
+from tutorial.engine.cards import CODES, iter_bits, parse_index
 from tutorial.engine.hand import Hand, Phase
 from tutorial.engine.profiles import PAGAT_62
 from tutorial.engine.seats import Seat
@@ -196,21 +196,32 @@ def test_m3_the_62_point_lessons_do_not_race_for_high_and_low(course: Course) ->
         assert "Jack" in text.get(lang) and "Game" in text.get(lang)
 
 
-# M6 — every trump lead is worth the same in the lead-trumps example
+# M6 — the lead-trumps example prefers a trump lead only where the solver does. Its first
+# hand had every trump lead worth the same (11) and the text preferred none; the hand is now
+# a "your move" (issue 24), so its one right card must be the solver's only best lead, and
+# the figures the feedback states for the other leads must be the solver's.
 
 
-def test_m6_no_trump_lead_is_preferred_where_the_solver_finds_them_equal(course: Course) -> None:
-    h = hand_of(scenario_file("09-lead-trumps.yaml"))
+def test_m6_the_lead_the_lesson_asks_for_is_the_solver_s_only_best(course: Course) -> None:
+    h = hand_of(scenario_file("09-lead-trumps.yaml"), (1, 1))  # A on lead to trick 1
     an = solve(Position.from_hand(h))
+    values = {CODES[a.card]: a.value[0] for a in an.actions}
+    assert values == {"AS": 11, "9S": 7, "8S": 7, "3S": 7, "AD": 7, "JD": 7}
     trump = "CDHS".index("S")
-    values = {a.card: a.value[0] for a in an.actions}
-    trump_leads = {v for c, v in values.items() if TRUMP_MASK[trump] >> c & 1}
-    assert trump_leads == {11}  # K♠ 8♠ 7♠ 6♠ 2♠ alike
-    prefer = re.compile(r"especially|sobre todo|sobretudo|surtout|falls to D", re.I)
+    assert all(TRUMP_MASK[trump] >> parse_index(c) & 1 for c in ("9S", "8S", "3S"))
     s = step(course, "playing-well/lead-trumps-early")
+    move = next(n.your_move for n in s.narration if n.your_move is not None)
+    assert move.card == "AS" and set(move.feedback) == {"9S", "8S", "3S", "AD", "JD"}
+    any_trump = re.compile(
+        r"any trump lead|any spade|cualquier (salida de triunfo|pica)|qualquer (saída de "
+        r"trunfo|espada)|n’importe quel(le)? (entame d’atout|pique)",
+        re.I,
+    )
     for lang in LANGS:
-        assert not prefer.search(flat(s.text.get(lang))), lang
-        assert "K♠" in s.text.get(lang) and "2♠" in s.text.get(lang)
+        for fb in move.feedback.values():
+            assert "7" in fb.get(lang) and "11" in fb.get(lang), lang
+        for text in (s.text, *(n.text for n in s.narration)):
+            assert not any_trump.search(flat(text.get(lang))), (lang, text.get(lang))
 
 
 # M7 — the bid's feedback names only the opponents, and no range the example contradicts
