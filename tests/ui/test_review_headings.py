@@ -11,6 +11,7 @@ from tests.ui.test_app import COURSE, app, no_errors, open_page
 from tutorial.i18n import get_translator
 from tutorial.lessons.model import YourDecision
 from tutorial.ui.lesson import reviewmove
+from tutorial.ui.slots import AnswerResult
 from tutorial.ui.session import Session
 
 HEADINGS = {"fr": "\u202f:**", "en": ":**", "es": ":**", "pt": ":**"}
@@ -34,5 +35,5 @@ def test_a_missed_decision_s_heading_is_spaced(lang: str, monkeypatch: pytest.Mo
     said: list[str] = []
     monkeypatch.setattr(reviewmove.st, "info", lambda body, **_: said.append(str(body)))
     s = Session(lang, get_translator(lang), "abcd-2345-efgh-6789")
-    reviewmove.decision_verdict(s, move, {"ok": False, "response": wrong})
+    reviewmove.decision_verdict(s, move, AnswerResult(False, wrong))
     assert said and HEADINGS[lang] in said[0], said
