@@ -11,8 +11,8 @@ from tests.ui.test_app import COURSE, app, no_errors, open_page
 from tutorial.i18n import get_translator
 from tutorial.lessons.model import YourDecision
 from tutorial.ui.lesson import reviewmove
-from tutorial.ui.slots import AnswerResult
 from tutorial.ui.session import Session
+from tutorial.ui.slots import AnswerResult
 
 HEADINGS = {"fr": "\u202f:**", "en": ":**", "es": ":**", "pt": ":**"}
 
