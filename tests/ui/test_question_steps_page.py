@@ -163,3 +163,30 @@ def test_a_checked_answer_s_feedback_is_brought_into_view_only_when_checked() ->
     at.toggle(key=f"hint:{lesson.id}:{q.id}").set_value(True)
     at.run()
     assert not [h for h in at.get("html") if "scrollIntoView" in str(h.proto)]
+
+
+@pytest.mark.parametrize("lang", ["fr", "pt"])
+def test_a_card_question_s_options_do_not_say_which_cards_are_trumps(lang: str) -> None:
+    """Failed before: a cards question's pills were labelled with the card's roles ("5♦ —
+    five of diamonds — Left Pedro, trump, 5 points"), so "which cards may B play?" or "which
+    card wins?" carried its answer in its options (seen by three lesson reviewers). The
+    options are the cards (rank, suit and name); what each is worth is the learner's to say."""
+    from tutorial.engine.cards import parse_index
+    from tutorial.explain import POINT_NAMES, card_name
+
+    t = get_translator(lang)
+    roles = [t("trump"), t(POINT_NAMES["left_pedro"]), t(POINT_NAMES["right_pedro"])]
+    asked = 0
+    for lesson in COURSE.lessons:
+        for q in lesson.questions:
+            if q.type != "cards":
+                continue
+            at = open_page(app(lang=lang, lesson=lesson.id, step=q.step), "lesson")
+            no_errors(at)
+            shown = [str(o) for o in at.pills(key=f"ans:{lesson.id}:{q.id}").options]
+            assert len(shown) == len(q.shown_cards), (q.id, shown)
+            for code, label in zip(q.shown_cards, shown, strict=True):
+                assert card_name(t, parse_index(code)) in label, (q.id, label)
+                assert not any(r in label for r in roles), (lesson.id, q.id, label)
+            asked += 1
+    assert asked >= 5

@@ -14,7 +14,7 @@ from tutorial.lessons.cardwhy import question_feedback
 from tutorial.lessons.judge import judge
 from tutorial.lessons.model import Lesson, Question
 from tutorial.progress import Item, question_item
-from tutorial.scenario.results import GameReport, HandReport, LegalReport, ScoreReport, TrickReport
+from tutorial.scenario.results import GameReport, ScoreReport
 from tutorial.ui import slots
 from tutorial.ui.reveal import pills_keep_scroll, reveal
 from tutorial.ui.session import Session, keep, store
@@ -204,14 +204,11 @@ def answer_widget(s: Session, q: Question, base: str) -> Any:
                 chosen.append(o.id)
         return chosen
     if q.type == "cards":
-        trump = None
-        report = q.scenario.replay.report if q.scenario is not None else None
-        if isinstance(report, TrickReport | LegalReport | HandReport) and report.trump is not None:
-            trump = int(report.trump)
         profile = get_profile(q.scenario.replay.profile if q.scenario else DEFAULT_PROFILE)
         if q.scenario is not None:
             scenario_preview(s, q)
-        labels = {c: card_label(t, parse_index(c), trump, profile) for c in q.shown_cards}
+        # the cards as cards: their roles (trump, Pedro, points) are what the question asks
+        labels = {c: card_label(t, parse_index(c), None, profile) for c in q.shown_cards}
         st.html(PILLS_WRAP)
         pills_keep_scroll()
         keep(f"ans:{base}")
