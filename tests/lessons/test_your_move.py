@@ -99,6 +99,17 @@ def test_the_seat_must_be_the_one_to_play(tmp_path: Path) -> None:
     assert "your_move.seat" in problem and "C plays (6H), not B" in problem
 
 
+def test_a_move_may_be_plain_and_plain_is_true_or_false(tmp_path: Path) -> None:
+    """``plain: true`` draws the move's table without trump marks (tests/ui/test_plain_moves.py);
+    anything but a boolean is a located error naming the key."""
+    for name in "abc":
+        (tmp_path / name).mkdir()
+    assert loaded(tmp_path / "a", with_move({"seat": "C", "plain": True})).plain
+    assert not loaded(tmp_path / "b", with_move({"seat": "C"})).plain
+    [problem] = problems_of(tmp_path / "c", with_move({"seat": "C", "plain": "yes"}))
+    assert "plain" in problem and "true or false" in problem
+
+
 def test_the_seat_s_hand_must_be_shown(tmp_path: Path) -> None:
     [problem] = problems_of(tmp_path, with_move({"seat": "C"}, hands=None))
     assert "your_move.seat" in problem and "does not show C's hand" in problem

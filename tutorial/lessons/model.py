@@ -96,6 +96,10 @@ class YourMove:
     """Written feedback for a legal wrong card (why *that* card is worse)."""
     outcomes: Mapping[str, TrickEnd] = field(default_factory=dict)
     """card → what the trick would become with it (engine)."""
+    plain: bool = False
+    """The table is drawn without its trump marks until the card is played (no band, no
+    Pedro badge, no Left Pedro in the trump line, cards in their natural suits, labels
+    without roles): for a move that asks the learner to tell a trump."""
 
 
 DecisionKind = Literal["call", "trump", "keep"]

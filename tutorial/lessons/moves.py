@@ -9,6 +9,7 @@ A narration item of a trick or hand scenario may hand its card to the learner::
           prompt: {es: …, …}      # optional: what to aim for ("win the trick")
           feedback:               # optional: why a legal wrong card is worse, per card
             7H: {es: …, pt: …, fr: …, en: …}
+          plain: true             # optional: no trump marks on the table until played
         text: {…}                 # shown once the learner has played
 
 The loader checks that the moment is a card of a trick (``tNcK``), that ``seat`` is the seat
@@ -54,7 +55,10 @@ def read_your_move(
     w: Where, path: tuple[Key, ...], value: Any, at: str, scenario: Scenario
 ) -> YourMove:
     """The ``your_move`` of the narration item at ``path`` (moment ``at``), checked."""
-    m = _keys(w, path, value, ("seat",), ("prompt", "feedback"))
+    m = _keys(w, path, value, ("seat",), ("prompt", "feedback", "plain"))
+    plain = m.get("plain", False)
+    if not isinstance(plain, bool):
+        raise w.error((*path, "plain"), f"expected true or false, not {plain!r}")
     rep = scenario.replay
     if rep.kind not in ("trick", "hand") or not CARD_MOMENT.match(at):
         raise w.error(
@@ -139,6 +143,7 @@ def read_your_move(
         prompt,
         feedback,
         outcomes,
+        plain,
     )
 
 

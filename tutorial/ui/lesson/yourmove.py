@@ -229,7 +229,7 @@ def your_move(
             cards=[parse_index(c) for c in move.hand],
             legal=[parse_index(c) for c in move.legal],
             reasons={parse_index(c): illegal_feedback(t, move, c) for c in move.illegal},
-            trump=trump,
+            trump=None if move.plain else trump,  # a plain move: the cards without marks
             profile=get_profile(profile),
             group_label=t("{seat}'s cards: choose one to play", seat=move.seat),
             table=frame_table(
@@ -238,6 +238,7 @@ def your_move(
                 profile,
                 slot=move.seat,
                 beneath=[Card.parse(c) for c in move.beneath],
+                marks=not move.plain,
             ),
             note=note,
         )

@@ -36,9 +36,16 @@ def _views(
     ]
 
 
-def trump_text(t: Translator, trump: int | None) -> str:
+def trump_text(t: Translator, trump: int | None, *, marks: bool = True) -> str:
+    """The trump line: the suit and its Left Pedro (``marks`` False: the suit only)."""
     if trump is None or trump < 0:
         return t("No trump yet")
+    if not marks:
+        return t(
+            "Trump: {symbol} {suit}",
+            symbol=Suit(trump).symbol,
+            suit=t(("clubs", "diamonds", "hearts", "spades")[trump]),
+        )
     from tutorial.engine.trumps import LEFT_PEDRO
 
     left = Card(LEFT_PEDRO[trump]).pretty
@@ -60,11 +67,12 @@ def seat_titles(t: Translator, frame: Moment) -> dict[str, str]:
     return out
 
 
-def legend(t: Translator) -> svg.Legend:
-    """What the marks on cards and seats mean, in the learner's language."""
+def legend(t: Translator, *, marks: bool = True) -> svg.Legend:
+    """What the marks on cards and seats mean, in the learner's language (``marks`` False:
+    a table without trump marks, whose legend does not list them)."""
     return svg.Legend(
-        trump=t("band: a trump"),
-        pedro=t("P: a Pedro (5 points)"),
+        trump=t("band: a trump") if marks else "",
+        pedro=t("P: a Pedro (5 points)") if marks else "",
         winner=t("outline and star: the card winning the trick"),
         dim=t("pale: may not be played"),
         team_ac=t("solid edge: partners A and C"),
@@ -114,11 +122,17 @@ def frame_table(
     taken: Taken | None = None,
     slot: str | None = None,
     beneath: Sequence[Card] = (),
+    *,
+    marks: bool = True,
 ) -> str:
     """The table's HTML; ``slot``: a seat whose cards are drawn as buttons in its place
     (:func:`tutorial.ui.table.cardbuttons.card_buttons` with ``table=``); ``beneath``: that seat's
-    cards going beneath the card it chooses (an open pile), shown under the buttons."""
-    trump = None if frame.trump is None else int(frame.trump)
+    cards going beneath the card it chooses (an open pile), shown under the buttons.
+    ``marks`` False: no trump marks (a "your move" that asks the learner to tell a trump):
+    the cards are drawn and labelled as before trump is named, the trump line names the
+    suit only."""
+    named = None if frame.trump is None else int(frame.trump)
+    trump = named if marks else None
     win = frame.winning_card
     hands = {
         Seat(seat).letter: _views(t, cards, trump, profile, dim=dim)
@@ -146,7 +160,7 @@ def frame_table(
         caption = t("{seat} to play", seat=frame.to_play.letter)
     view = svg.TableView(
         trump,
-        trump_text(t, trump),
+        trump_text(t, named, marks=marks),
         seat_titles(t, frame),
         hands,
         trick,
@@ -154,7 +168,7 @@ def frame_table(
         None if frame.leader is None else frame.leader.letter,
         None if frame.winner is None else frame.winner.letter,
         seat_notes=seat_notes(t, frame, taken),
-        legend=legend(t),
+        legend=legend(t, marks=marks),
         slot=slot,
         beneath=_views(t, beneath, trump, profile),
         beneath_text=t.n("Goes beneath the top card:", "Go beneath the top card:", len(beneath)),

@@ -120,7 +120,9 @@ class Legend:
     """What the marks mean, in the learner's language (drawn under the table)."""
 
     trump: str
+    """The band (not listed when empty: a table drawn without trump marks)."""
     pedro: str
+    """The "P" badge (not listed when empty)."""
     winner: str
     dim: str
     team_ac: str
@@ -275,7 +277,7 @@ def _legend_html(legend: Legend) -> str:
                 legend.lead,
             )
         )
-    lis = "".join(f"<li>{icon}<span>{escape(text)}</span></li>" for icon, text in items)
+    lis = "".join(f"<li>{icon}<span>{escape(text)}</span></li>" for icon, text in items if text)
     return f'<ul class="cc-legend">{lis}</ul>'
 
 

@@ -1,0 +1,69 @@
+"""A "your move" marked ``plain`` (a move that asks the learner to tell a trump) draws its
+table without the trump marks until the card is played: no band, no Pedro badge, no Left
+Pedro in the trump line, the learner's cards in their natural suits and labelled without
+roles. Failed before: lesson 2's Left Pedro move (hearts trump, "play the card that wins")
+showed "Trump: ♥ hearts (Left Pedro: 5♦)", a band and a "P" on 5♦ — the answer (seen by
+three lesson reviewers). After the move the marks are back."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import tutorial.ui.lesson.yourmove as yourmove
+from tests.ui.test_app import COURSE, app, no_errors, open_page
+from tutorial.engine.cards import parse_index
+from tutorial.i18n import get_translator
+from tutorial.lessons.model import YourMove
+from tutorial.ui.table.svg import _PEDRO_BADGE, _TRUMP_BAND
+
+L2 = COURSE.lesson("trumps-and-points")
+assert L2 is not None
+STEP = L2.step("left-pedro-is-trump")
+assert STEP is not None
+KEY = f"frame:{L2.id}:{STEP.id}"
+DRAWN: list[dict[str, Any]] = []
+
+
+@pytest.fixture(autouse=True)
+def fake_buttons(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    import streamlit as st
+
+    def buttons(t: Any, **kw: Any) -> int | None:
+        DRAWN.append(kw)
+        code = st.session_state.pop("_click", None)
+        return None if code is None else parse_index(code)
+
+    monkeypatch.setattr(yourmove, "card_buttons", buttons)
+    DRAWN.clear()
+    yield
+
+
+def test_the_left_pedro_move_is_plain_in_the_lesson() -> None:
+    moves = [m for at, m in L2.moves if isinstance(m, YourMove) and m.at == "t1c2"]
+    assert any(m.plain and m.seat == "B" for m in moves)
+
+
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_a_plain_move_shows_no_trump_marks_until_played(lang: str) -> None:
+    t = get_translator(lang)
+    at = open_page(app(lang=lang, lesson=L2.id, step=STEP.id), "lesson")
+    at.button(key=f"nf:{KEY}").click()  # t1c1: A leads; then B's move
+    at.run()
+    no_errors(at)
+    kw = DRAWN[-1]
+    assert kw["trump"] is None  # the cards: no band, no badge, natural order, plain labels
+    table = str(kw["table"])
+    assert _TRUMP_BAND not in table and _PEDRO_BADGE not in table
+    assert t("Left Pedro") not in table
+    assert t("band: a trump") not in table
+    assert t("Trump: {symbol} {suit}", symbol="♥", suit=t("hearts")) in table
+    # the move played: the table as always, marks and all
+    at.session_state["_click"] = "5D"
+    at.run()
+    no_errors(at)
+    drawn = "".join(str(k.get("table", "")) for k in DRAWN[1:])
+    shown = drawn + "".join(str(h.proto.body) for h in at.get("html"))
+    assert _TRUMP_BAND in shown and t("Left Pedro") in shown
