@@ -297,7 +297,7 @@ def test_a_card_under_the_partner_s_winner_is_told_the_points_first(lang: str) -
         )
         assert said == f"{first} {end} {tail}"
     # lesson 5: A loads the Left Pedro 5♦ on C's A♥ (6♥ adds nothing): the same account
-    move5, trick5, trump5 = _move("play-and-surplus-trumps", "t1c4")
+    move5, trick5, trump5 = _move("play-and-surplus-trumps", "t1c4", "the-open-pile")
     said = move_feedback(t, lang, move5, "6H", trick5, trump5)
     assert said.startswith(
         t(
