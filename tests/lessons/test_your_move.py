@@ -151,7 +151,7 @@ def test_the_real_lessons_have_your_moves_where_they_matter() -> None:
     l7 = course.lesson("left-pedro-is-not-a-diamond")
     assert l7 is not None
     moves = [n.your_move for s in l7.steps for n in s.narration if n.your_move]
-    assert any(m.seat == "C" and m.card == "6H" for m in moves)  # the overruff of the Left Pedro
+    assert any(m.seat == "C" and m.card == "9D" for m in moves)  # C overtrumps the Left Pedro 5♥
 
 
 def _move(

@@ -147,7 +147,7 @@ def test_an_unchecked_answer_stays_after_other_widgets_rerun_and_a_language_swit
         picked = page.locator(f'{key("ans", cards)} button[aria-pressed="true"]', has_text="7♠")
         expect(radios.nth(2)).to_be_checked()
         # another question's hint toggle reruns the page
-        page.locator(key("hint", "points-in-the-trick")).locator("label").first.click()
+        page.locator(key("hint", "c-may-trump-holding-clubs")).locator("label").first.click()
         wait_idle(page)
         expect(picked, "the card pick vanished").not_to_have_count(0)
         expect(radios.nth(2), "the choice vanished").to_be_checked()
@@ -241,7 +241,7 @@ def test_cards_lie_at_their_seats_and_controls_and_trick_share_one_view(server: 
             )
             for n in range(4):
                 if n == 2:  # C's card is the learner's move: play it on the table
-                    page.locator('button.cb-card[data-card="6H"]').click()
+                    page.locator('button.cb-card[data-card="9D"]').click()
                     wait_idle(page)
                     page.get_by_text("Right!", exact=False).first.wait_for(timeout=30_000)
                 page.get_by_role("button", name="Forward ▶").click()

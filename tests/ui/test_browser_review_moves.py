@@ -56,15 +56,15 @@ def test_the_review_judges_a_move_where_the_learner_clicked(
     words = TEXT[lang]
     out = shots(tmp_path)
     view = SIZES[size]
-    card_learner = missed(db, L7, "the-clubs-trick", "t1c3", "8C")
+    card_learner = missed(db, L7, "the-clubs-trick", "t1c3", "AH")
     trump_learner = missed(db, L9, "load-with-trumps", "refill", "H")
     with pw.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         page = browser.new_page(viewport=view)
-        # a card: C plays 8♣ again (6♥ is the move)
+        # a card: C plays A♥ again (9♦ is the move: 5♥ is the Left Pedro, not a heart)
         page.goto(f"{url}/mistakes?lang={lang}&learner={card_learner}")
         wait_idle(page)
-        card = page.locator('button.cb-card[data-card="8C"]')
+        card = page.locator('button.cb-card[data-card="AH"]')
         card.wait_for(timeout=60_000)
         card.scroll_into_view_if_needed()
         page.screenshot(path=str(out / f"review-card-{lang}-{size}-ask.png"))
@@ -74,7 +74,7 @@ def test_the_review_judges_a_move_where_the_learner_clicked(
         said = page.locator(".cb-note").filter(has_text=words["not_yet"])
         said.first.wait_for(timeout=30_000)
         text = said.first.inner_text()
-        assert "8♣" in text and "5♥" in text, text  # the engine's account of that card
+        assert "A♥" in text and "5♥" in text, text  # the engine's account of that card
         alerts = page.locator('[data-testid="stAlertContentInfo"]').filter(
             has_text=words["not_yet"]
         )

@@ -23,12 +23,12 @@ SIZES = {
     "phone": {"width": 320, "height": 640},
 }
 TEXT = {
-    "en": {"forward": "Forward ▶", "not_yet": "Not yet.", "right": "Right!", "rule": "clubs"},
+    "en": {"forward": "Forward ▶", "not_yet": "Not yet.", "right": "Right!", "rule": "hearts"},
     "es": {
         "forward": "Adelante ▶",
         "not_yet": "Todavía no.",
         "right": "¡Correcto!",
-        "rule": "tréboles",
+        "rule": "corazones",
     },
 }
 
@@ -87,7 +87,7 @@ def test_your_move_by_clicking_a_card_wrong_then_right(
         page = browser.new_page(viewport=SIZES[size])
         page.goto(f"{server}/lesson?lang={lang}&lesson={L7}&step={STEP}")
         wait_idle(page)
-        for _ in range(2):  # A leads K♣, B trumps with the Left Pedro: C is to play
+        for _ in range(2):  # A leads Q♥, B trumps with the Left Pedro 5♥: C is to play
             page.get_by_role("button", name=words["forward"]).click()
             wait_idle(page)
         cards = page.locator("button.cb-card")
@@ -105,7 +105,7 @@ def test_your_move_by_clicking_a_card_wrong_then_right(
                 assert title.bounding_box()["height"] < high  # two lines at most
         assert page.get_by_role("button", name=words["forward"]).is_disabled()
         # a card the rules forbid: the rule, and nothing is sent
-        bad = page.locator('button.cb-card[data-card="AS"]')
+        bad = page.locator('button.cb-card[data-card="3S"]')
         expect(bad).to_have_attribute("aria-disabled", "true")
         bad.click(force=True)
         why = page.locator(".cb-why").first
@@ -131,7 +131,7 @@ def test_your_move_by_clicking_a_card_wrong_then_right(
         page.locator(".cb-root").evaluate("(e) => { e.__cinchKept = true; }")
         cdp = page.context.new_cdp_session(page)
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
-        page.locator('button.cb-card[data-card="8C"]').click()
+        page.locator('button.cb-card[data-card="AH"]').click()
         wait_idle(page)
         try:
             wait_text(page, words["not_yet"], timeout=60)
@@ -141,7 +141,7 @@ def test_your_move_by_clicking_a_card_wrong_then_right(
             raise
         said = page.locator(".cb-note").filter(has_text=words["not_yet"])  # under the cards
         text = said.first.inner_text()
-        assert "8♣" in text and "5♥" in text, text
+        assert "A♥" in text and "5♥" in text, text
         page.screenshot(path=str(out / f"your-move-{lang}-{size}-wrong.png"))
         assert in_view(page, said.first, SIZES[size]), "the feedback is not in view"
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
@@ -152,17 +152,17 @@ def test_your_move_by_clicking_a_card_wrong_then_right(
         assert watched["least"] >= watched["start"] - 1, watched  # never collapsed
         # the same wrong card again: said again, and the cards can still be played (the
         # buttons once stayed disabled, "Playing…", as nothing in the page changed)
-        page.locator('button.cb-card[data-card="8C"]').click()
+        page.locator('button.cb-card[data-card="AH"]').click()
         wait_idle(page)
         deadline = time.time() + 30
         while time.time() < deadline and (
             page.locator('button.cb-card[aria-disabled="true"]').count() != 3
         ):
             time.sleep(0.2)
-        expect(page.locator('button.cb-card[aria-disabled="true"]')).to_have_count(3)  # A♠ 10♦ 3♠
+        expect(page.locator('button.cb-card[aria-disabled="true"]')).to_have_count(3)  # 8♣ 4♣ 3♠
         # the right card: the scenario goes on
-        page.locator('button.cb-card[data-card="6H"]').first.wait_for(timeout=30_000)
-        page.locator('button.cb-card[data-card="6H"]').click()
+        page.locator('button.cb-card[data-card="9D"]').first.wait_for(timeout=30_000)
+        page.locator('button.cb-card[data-card="9D"]').click()
         wait_idle(page)
         wait_text(page, words["right"])
         page.get_by_role("button", name=words["forward"]).wait_for()

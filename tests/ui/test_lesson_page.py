@@ -171,7 +171,11 @@ def test_a_returning_learner_sees_each_question_state_and_the_stepper_position()
     assert "Right on the first try." in text
     assert "Right after 2 tries." in text
     assert "Not right yet: try again." in text
-    assert "Not answered yet." in text  # the other questions
     # the saved answers are shown in their widgets again
     assert q1.type != "cards" or again.get("pills")[0].value == list(expected(q1))
     del states
+    # the questions of another step, not answered (this step's three all are)
+    again.selectbox(key=f"step:{L7.id}").set_value(L7.steps[0].id)
+    again.run()
+    no_errors(again)
+    assert "Not answered yet." in _texts(again)

@@ -73,29 +73,29 @@ def test_wrong_card_then_the_right_one(lang: str) -> None:
     assert at.session_state[KEY] == 2
     assert at.button(key=f"nf:{KEY}").disabled  # the learner plays first
     drawn = DRAWN[-1]
-    assert {parse_index(c) for c in ("4C", "8C", "6H")} == set(drawn["legal"])
-    assert set(drawn["reasons"]) == {parse_index(c) for c in ("TD", "3S", "AS")}
-    rule = drawn["reasons"][parse_index("AS")]  # what the buttons say for a forbidden card
-    assert "A♠" in rule and rule == t(
+    assert {parse_index(c) for c in ("9D", "AH", "6H")} == set(drawn["legal"])
+    assert set(drawn["reasons"]) == {parse_index(c) for c in ("8C", "4C", "3S")}
+    rule = drawn["reasons"][parse_index("3S")]  # what the buttons say for a forbidden card
+    assert "3♠" in rule and rule == t(
         "The suit led is {suit} and {seat} holds {suit}: {seat} may follow suit or trump, but "
         "not play {card}.",
-        suit=t("clubs"),
+        suit=t("hearts"),
         seat="C",
-        card="A♠",
+        card="3♠",
     )
-    click(at, "8C")
+    click(at, "AH")  # the highest heart: it only follows suit, 5♥ is the Left Pedro
     said = infos(at)
-    assert t("Not yet.") in said and "8♣" in said and "5♥" in said
+    assert t("Not yet.") in said and "A♥" in said and "5♥" in said
     assert (
         t(
             "{card} follows suit, but {best} is a trump: a trump beats any card of the suit led.",
-            card="8♣",
-            best="5♦",
+            card="A♥",
+            best="5♥",
         )
         in said
     )
     assert at.session_state[KEY] == 2 and at.button(key=f"nf:{KEY}").disabled
-    click(at, "6H")
+    click(at, "9D")
     assert t("Right!") in str(DRAWN[-1].get("note")) and DRAWN[-1]["passive"]
     assert not at.button(key=f"nf:{KEY}").disabled  # the scenario goes on
     narration = STEP.narration[2]
@@ -104,16 +104,16 @@ def test_wrong_card_then_the_right_one(lang: str) -> None:
     code = at.session_state["learner"]
     saved = ProgressStore().items(code, f"lesson/{L7.id}/move/")
     [it] = saved.values()
-    assert it.done and it.value["tried"] == ["8C"]
+    assert it.done and it.value["tried"] == ["AH"]
 
 
 def test_show_me_reveals_the_scripted_card_and_a_returning_learner_finds_it_done() -> None:
     at = at_move("fr")
-    click(at, "4C")
+    click(at, "6H")
     at.button(key=f"ys:{L7.id}:{STEP.id}:t1c3").click()
     at.run()
     no_errors(at)
-    assert "6♥" in infos(at)
+    assert "9♦" in infos(at)
     assert not at.button(key=f"nf:{KEY}").disabled
     code = at.session_state["learner"]
     again = open_page(app(lang="fr", lesson=L7.id, learner=code, step=STEP.id), "lesson")
@@ -123,13 +123,13 @@ def test_show_me_reveals_the_scripted_card_and_a_returning_learner_finds_it_done
 
 def test_switching_language_keeps_the_move_and_its_feedback() -> None:
     at = at_move("es")
-    click(at, "8C")
+    click(at, "AH")
     at.selectbox(key="lang_picker").set_value("pt")
     at.run()
     no_errors(at)
     t = get_translator("pt")
     assert at.session_state[KEY] == 2
-    assert t("Not yet.") in infos(at) and "8♣" in infos(at)
+    assert t("Not yet.") in infos(at) and "A♥" in infos(at)
     assert DRAWN[-1]["group_label"] == t("{seat}'s cards: choose one to play", seat="C")
 
 
@@ -142,15 +142,15 @@ def test_next_trick_stops_at_a_move() -> None:
 
 def test_try_again_after_show_me_and_reset_forgets_the_move() -> None:
     at = at_move("en")
-    click(at, "4C")
+    click(at, "6H")
     at.button(key=f"ys:{L7.id}:{STEP.id}:t1c3").click()  # shown: not right, no star
     at.run()
     at.button(key=f"ya:{L7.id}:{STEP.id}:t1c3").click()  # play it again
     at.run()
     no_errors(at)
     state = at.session_state[f"move:{L7.id}:{STEP.id}:t1c3"]
-    assert not state.done and state.tried == ("4C",)
-    click(at, "6H")
+    assert not state.done and state.tried == ("6H",)
+    click(at, "9D")
     assert at.session_state[f"move:{L7.id}:{STEP.id}:t1c3"].done
     # "Start this lesson again" forgets the move too (it stayed played in the session)
     at.button(key=f"reset:{L7.id}").click()
@@ -214,10 +214,10 @@ def test_the_right_card_s_verdict_is_drawn_under_the_learner_s_cards(lang: str) 
     place), the seat's cards passive, the card played in the trick."""
     t = get_translator(lang)
     at = at_move(lang)
-    click(at, "6H")
+    click(at, "9D")
     assert not any(t("Right!") in a.value for a in at.success)
     last = DRAWN[-1]
-    assert last["passive"] and t("Right!") in str(last["note"]) and "6♥" in str(last["note"])
+    assert last["passive"] and t("Right!") in str(last["note"]) and "9♦" in str(last["note"])
     assert last["key"] == f"yb:{L7.id}:{STEP.id}:t1c3"  # the move's component, kept
-    assert parse_index("6H") not in last["cards"]  # played: on the trick, not in the hand
-    assert 'data-card="6H"' in str(last["table"])
+    assert parse_index("9D") not in last["cards"]  # played: on the trick, not in the hand
+    assert 'data-card="9D"' in str(last["table"])
