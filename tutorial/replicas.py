@@ -108,7 +108,11 @@ def _supervise(cluster: Cluster, start: list[object], stop: threading.Event) -> 
                 return
             last[n] = time.monotonic()
             log.warning("replica %d ended (exit %s): restarted", n + 1, proc.returncode)
-            print(f"replica {n + 1} ended (exit {proc.returncode}): restarted", flush=True)
+            print(  # stderr: standard output is a command's result (a --json benchmark's)
+                f"replica {n + 1} ended (exit {proc.returncode}): restarted",
+                file=sys.stderr,
+                flush=True,
+            )
             cluster.processes[n] = start[n]()  # type: ignore[operator]
             cluster.restarts[n] += 1
 

@@ -107,3 +107,44 @@ def test_a_tab_whose_replica_dies_goes_on_on_another(cluster: tuple[Cluster, str
     else:
         pytest.fail("the killed replica was not restarted within 60 s", pytrace=False)
     assert c.restarts[ours] == 1
+
+
+def test_the_supervisor_says_a_restart_on_standard_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Failed before: "replica 1 ended (exit -9): restarted" went to standard output, where a
+    `--json` benchmark (bench_class.py --chaos) writes its one JSON object, so the chaos
+    run's output did not parse. Standard output carries only a command's result."""
+    import subprocess
+    import sys
+    import threading
+
+    from tutorial.replicas import Cluster, _supervise
+
+    dead = subprocess.Popen([sys.executable, "-c", "raise SystemExit(3)"])
+    dead.wait()
+    fresh: list[subprocess.Popen[bytes]] = []
+
+    def start() -> subprocess.Popen[bytes]:
+        proc = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+        fresh.append(proc)
+        return proc
+
+    cluster = Cluster("http://x", ("http://a",), None, [dead], [0])
+    stop = threading.Event()
+    watcher = threading.Thread(target=_supervise, args=(cluster, [start], stop))
+    watcher.start()
+    try:
+        deadline = time.monotonic() + 10
+        while not fresh and time.monotonic() < deadline:
+            time.sleep(0.05)
+    finally:
+        stop.set()
+        watcher.join()
+        for proc in fresh:
+            proc.kill()
+            proc.wait()
+    said = capsys.readouterr()
+    assert fresh and cluster.restarts == [1]
+    assert said.out == ""
+    assert "replica 1 ended (exit 3): restarted" in said.err
