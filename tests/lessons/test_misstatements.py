@@ -310,3 +310,19 @@ def test_a_prompt_that_names_the_move_does_not_load(
     assert not c.lessons and len(c.broken) == 1
     problems = "\n".join(c.broken[0].problems)
     assert "your_move.prompt.en: the prompt names" in problems, problems
+
+
+# Lesson 9's count after trick 3 (third reader): with D's 10♥ the highest trump left, Game is
+# B–D's already, so no point of the 14 is open; the question once answered 1 ("D still holds
+# 10♥"). Every card A can play from there ends 13–1.
+
+
+def test_no_point_is_open_after_trick_three_of_the_count_hand(course: Course) -> None:
+    h = hand_of(scenario_file("09-count-the-pedros.yaml"))  # A to lead to trick 4
+    an = solve(Position.from_hand(h))
+    assert {a.value for a in an.actions} == {(13, 1)}
+    q = question(course, "playing-well/points-undecided-after-trick-three")
+    assert q.answer == 0
+    for lang in LANGS:
+        right = q.right.get(lang)
+        assert "13" in right and "10♥" in right, (lang, right)
