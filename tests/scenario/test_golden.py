@@ -2,7 +2,9 @@
 report, and every moment's frame) byte for byte equal to what main printed before the
 results became typed (``golden/replay.json``, captured from that code for every scenario in
 lessons/scenarios and examples/). A scenario file added later is checked for the typed
-values' own consistency (``to_json`` of the report is the ``result``) but has no golden."""
+values' own consistency (``to_json`` of the report is the ``result``) but has no golden.
+A scenario rewritten on purpose (a lesson's) is captured again with
+``scripts/golden_replay.py FILE``."""
 
 import json
 import subprocess
