@@ -68,7 +68,7 @@ def test_a_call_wrong_then_right(lang: str) -> None:
     assert at.button(key=f"nf:frame:{L9.id}:{step}").disabled  # the learner calls first
     choose(at, L9.id, step, d, "11")
     said = infos(at)
-    assert decision_feedback(t, lang, d, "11") in said  # the engine: what 11 promises
+    assert decision_feedback(t, lang, d, "11") in said  # the lesson: what A–C hold, what 11 asks
     assert "5♠" in said and "11" in said
     choose(at, L9.id, step, d, "pass")
     assert d.feedback["pass"].get(lang).split()[0] in infos(at)  # the lesson's words
