@@ -258,16 +258,18 @@ def test_the_pile_moment_offers_the_top_card_and_keeps_the_cards_beneath() -> No
 
 
 def test_lesson_five_hands_the_pile_to_the_learner() -> None:
-    """Lesson 5: B leads seven trumps as a pile; the top card is the learner's, 4♥ beneath,
-    and every other top card gets the engine's account (A's Q♥ would take the trick)."""
+    """Lesson 5: B, with seven trumps, plays last with a pile on partner D's A♥; the top card
+    is the learner's, 4♥ beneath, and every other top card gets the engine's account (D still
+    wins, with fewer points on the trick than with the Right Pedro on top)."""
     l5 = _moves("play-and-surplus-trumps")
-    pile = l5["the-top-card", "t1c1"]
+    pile = l5["the-top-card", "t1c4"]
     assert isinstance(pile, YourMove)
-    assert (pile.seat, pile.card, pile.beneath) == ("B", "AH", ("4H",))
-    assert set(pile.hand) == {"AH", "TH", "9H", "7H", "3H", "2H"} and not pile.feedback
-    th = pile.outcomes["TH"]
-    assert (th.winner, th.winning_card, th.points) == ("A", "QH", 6)
-    assert all(pile.outcomes[c].winner == "A" for c in ("9H", "7H", "3H", "2H"))
+    assert (pile.seat, pile.card, pile.beneath) == ("B", "5H", ("4H",))
+    assert set(pile.hand) == {"KH", "JH", "TH", "9H", "5H", "3H"} and not pile.feedback
+    assert pile.outcomes["5H"] == TrickEnd("D", "AH", 6, ("high", "right_pedro"))
+    jh = pile.outcomes["JH"]
+    assert (jh.winner, jh.winning_card, jh.points) == ("D", "AH", 2)
+    assert all(pile.outcomes[c].points == 1 for c in ("KH", "9H", "3H"))
     opened = l5["the-open-pile", "t1c2"]  # C takes B's pile with the ace
     assert opened.card == "AH" and set(opened.feedback) == {"7H"}
 
