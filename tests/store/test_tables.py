@@ -140,7 +140,7 @@ def test_a_schema_3_database_is_migrated_and_keeps_its_progress(
     assert _version(backend, where) == 3
     monkeypatch.undo()  # …then this one
     assert make_store().tables().create("MIGRAT", SETTINGS, seat(0))
-    assert _version(backend, where) == SCHEMA_VERSION == 5
+    assert _version(backend, where) == SCHEMA_VERSION == 6
     assert make_store().items(CODE)[step_item("l", "s1")].done
     assert make_store().load_game(CODE, "practice") == {"v": 1}
 
@@ -178,3 +178,31 @@ def test_a_hint_s_best_set_is_kept_with_its_action(make_store: MakeStore) -> Non
     rows = ts.load("HINTED")
     assert rows is not None
     assert [(a.by, a.hint) for a in rows.actions] == [("bot", ()), ("hinted", ("8", "pass"))]
+
+
+def test_a_hint_shown_marks_the_action_taken_after_it_whoever_takes_it(
+    make_store: MakeStore,
+) -> None:
+    """Schema 6, failed before: a hint was known only to the page that asked for it, so a
+    player whose replica died after the hint was shown came back and acted as ``human``
+    (the review then priced the call without the hint's mark). The store keeps a hint shown
+    at a position, and the seat's action there is ``hinted`` with that best set, whichever
+    page takes it; another seat's action or another position's is not."""
+    ts = tables(make_store)
+    ts.create("SHOWN1", SETTINGS, seat(0))
+    ts.start("SHOWN1")
+    assert ts.append("SHOWN1", 0, 0, "pass", 1, "bot")
+    assert ts.hint_shown("SHOWN1", 0, 1, 2, ("8", "pass"))
+    assert ts.hint_shown("SHOWN1", 0, 1, 2, ("9",))  # shown again: the first one stays
+    assert ts.hint_at("SHOWN1", 0, 1, 2) == ("8", "pass")
+    assert ts.hint_at("SHOWN1", 0, 1, 3) is None and ts.hint_at("SHOWN1", 0, 2, 2) is None
+    assert ts.append("SHOWN1", 0, 1, "8", 2, "human")  # a new page, after the old one died
+    assert ts.append("SHOWN1", 0, 2, "pass", 3, "human")
+    rows = ts.load("SHOWN1")
+    assert rows is not None
+    assert [(a.by, a.hint) for a in rows.actions] == [
+        ("bot", ()),
+        ("hinted", ("8", "pass")),
+        ("human", ()),
+    ]
+    assert not ts.hint_shown("NOSUCH", 0, 0, 0, ("pass",))  # no such table: nothing kept

@@ -242,3 +242,48 @@ def test_a_hint_shown_is_kept_with_the_action_taken_after_it(
     assert rows is not None
     mine = [a for a in rows.actions if a.seat == 0]
     assert [(a.by, a.hint) for a in mine] == [("hinted", best)]
+
+
+def test_a_hint_shown_on_a_page_that_died_still_marks_the_action(
+    fast: Clicker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Failed before (issue 27): the hint was known only to the page that asked for it; a
+    player whose page died after the hint was shown (their replica killed) came back on a
+    new page that knew nothing of it: no hint on screen, and the action taken was stored
+    ``human``, so the review could call it worse than good. Now the new page shows the
+    same hint again and the action is ``hinted`` with the hint's best set."""
+    monkeypatch.setattr(tg, "ABSENT", 600.0)
+    host = Player("es", fast)
+    host.at.text_input(key="tbl_name").input("Ana")
+    host.at.selectbox(key="tbl_bots").set_value("random")
+    host.at.selectbox(key="tbl_limit").set_value(0)
+    host.at.button(key="tbl_open").click()
+    host.run()
+    code, secret = host.qp["code"], host.qp["seat"]
+    host.at.button(key="tbl_start").click()
+    host.run()
+    for _ in range(200):
+        table = table_of(code)
+        if table.state().to_act == 0:
+            break
+        live.drive(table, time.time())
+        time.sleep(0.05)
+    table = table_of(code)
+    assert table.state().phase is Phase.BID and table.state().to_act == 0
+    host.run()
+    host.at.button(key=f"tbl_hint_{table.pos}").click()
+    host.run()
+    shown = host.at.session_state[slots.TABLE_HERE.key].hint[1].result(timeout=120)
+    host.run()  # the hint on the page, then the page dies
+    best = tuple(str(a) for a in shown.evaluation.best_set)
+    back = Player("es", fast, code=code, seat=secret)  # a new session, the player's address
+    again = back.at.session_state[slots.TABLE_HERE.key]
+    assert again.hint is not None, "the new page asks for the hint shown before"
+    assert again.hint[1].result(timeout=120).evaluation.best_set == shown.evaluation.best_set
+    back.run()
+    assert any("lightbulb" in str(i.icon) for i in back.at.info), "the hint is on the page"
+    decide_for(back, table, 0)
+    rows = live.tables().load(code)
+    assert rows is not None
+    mine = [a for a in rows.actions if a.seat == 0]
+    assert [(a.by, a.hint) for a in mine] == [("hinted", best)]

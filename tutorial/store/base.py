@@ -23,11 +23,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 """The schema this program reads and writes, on every backend (2: saved games; 3: the
 Leitner boxes of the reviews become FSRS cards, :mod:`tutorial.store.leitner`; 4: the
 shared tables, :mod:`tutorial.store.tables`; 5: a shared table's action keeps the best set
-of the hint shown before it)."""
+of the hint shown before it; 6: a hint shown at a shared table is kept by position, so the
+action after it is marked whichever page takes it)."""
 
 Rewrite = Callable[[str, Any, float], Any]
 """A data migration: ``(item, value, updated)`` → the row's new value, or None to keep it."""

@@ -64,6 +64,12 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
     5: (  # the best set of the hint shown before an action (a shared table's review)
         "ALTER TABLE table_actions ADD COLUMN hint TEXT",
     ),
+    6: (  # a hint shown at a position, whichever page then acts (tutorial.store.tables)
+        "CREATE TABLE IF NOT EXISTS table_hints ("
+        " code TEXT NOT NULL, hand INTEGER NOT NULL, pos INTEGER NOT NULL,"
+        " seat INTEGER NOT NULL, best TEXT NOT NULL, at REAL NOT NULL,"
+        " PRIMARY KEY (code, hand, pos, seat))",
+    ),
 }
 """Version → statements that bring the schema from the version before to it. Databases
 made before versioning have the version-1 table and ``user_version`` 0."""

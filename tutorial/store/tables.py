@@ -1,7 +1,7 @@
-"""Shared tables (schema 4): a table for two to four learners, its seats and every action
+"""Shared tables (schema 4–6): a table for two to four learners, its seats and every action
 taken at it, on both backends, so players served by different replicas share one table.
 
-Three tables: ``shared_tables`` (the table's settings as JSON, a version number bumped by
+Four tables: ``shared_tables`` (the table's settings as JSON, a version number bumped by
 every write — what a page polls, one indexed row —, when it was started), ``table_seats``
 (who sits where: a name, a language, the hash of the seat's secret, when the player was last
 seen, whether a bot plays for them) and ``table_actions``, one row per action with the key
@@ -10,6 +10,8 @@ writer of a position wins. Appending checks, in the same transaction that holds 
 lock (SQLite: the one writer; PostgreSQL: an advisory lock on the table's code), that the
 position is the next one of the current hand, so a stale or conflicting action (a second
 replica racing to apply the same bot move, a late click) is refused and changes nothing.
+``table_hints`` keeps the hints shown, by position and seat: the seat's action there is
+marked ``hinted`` whichever page takes it.
 
 Whether an action is legal is the rules engine's business (:mod:`tutorial.practice.together`
 checks it before it comes here); this module keeps the order. Every failure raises
@@ -23,56 +25,17 @@ import sqlite3
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from tutorial.store.base import StoreError, dumps, loads
 from tutorial.store.breaker import Guarded
 from tutorial.store.postgres import PostgresBackend
 from tutorial.store.sqlite import SqliteBackend
+from tutorial.store.tablerows import BY, ActionRow, SeatRow, TableRows, parse_best
+
+__all__ = ["BY", "ActionRow", "SeatRow", "TableRows", "TableStore", "table_store"]
 
 
-@dataclass(frozen=True)
-class SeatRow:
-    seat: int
-    name: str
-    lang: str
-    secret: str
-    """The SHA-256 of the seat's secret (the secret itself is only in the player's URL)."""
-    seen: float
-    away: bool
-    """A bot plays for this player until they say they are back (they let the time run out)."""
-    ready: int
-    """The number of the hand this player has moved on to (1-based)."""
-
-
-@dataclass(frozen=True)
-class ActionRow:
-    hand: int
-    pos: int
-    action: str
-    seat: int
-    by: str
-    """Who took it: ``human``, ``hinted`` (a human who asked for a hint at that position:
-    marked in their review), ``bot`` (an empty seat), ``stand-in`` (a bot for a player who
-    is away or let the time run out) or ``chance`` (a reshuffle)."""
-    at: float
-    hint: tuple[str, ...] = ()
-    """For a ``hinted`` action: the best set of the hint shown (the review labels an action
-    in it best, as at the practice table); empty otherwise."""
-
-
-@dataclass(frozen=True)
-class TableRows:
-    code: str
-    value: Any
-    version: int
-    started: float | None
-    seats: tuple[SeatRow, ...]
-    actions: tuple[ActionRow, ...]
-
-
-BY = ("human", "hinted", "bot", "stand-in", "chance")
 T = TypeVar("T")
 
 
@@ -206,7 +169,13 @@ class TableStore:
             ),
             tuple(
                 ActionRow(
-                    int(r[0]), int(r[1]), str(r[2]), int(r[3]), str(r[4]), float(r[5]), _hint(r[6])
+                    int(r[0]),
+                    int(r[1]),
+                    str(r[2]),
+                    int(r[3]),
+                    str(r[4]),
+                    float(r[5]),
+                    parse_best(r[6]),
                 )
                 for r in actions
             ),
@@ -249,6 +218,15 @@ class TableStore:
                 current, count = hand, 0  # the first action of the next hand
             if hand != current or pos != count:
                 return False
+            if by == "human":  # a hint shown here, maybe by a page that has since died
+                shown = self._exec(
+                    db,
+                    "SELECT best FROM table_hints WHERE code = ? AND hand = ? AND pos = ?"
+                    " AND seat = ?",
+                    (code, hand, pos, seat),
+                )
+                if shown:
+                    by, hint = "hinted", hint or str(shown[0][0])
             self._exec(
                 db,
                 "INSERT INTO table_actions (code, hand, pos, action, seat, actor, at, hint)"
@@ -263,6 +241,36 @@ class TableStore:
                 )
             self._bump(db, code, now)
         return True
+
+    def _hint_shown(self, code: str, hand: int, pos: int, seat: int, best: str) -> bool:
+        with self._write(code) as db:
+            if not self._exec(db, "SELECT 1 FROM shared_tables WHERE code = ?", (code,)):
+                return False
+            kept = self._exec(
+                db,
+                "SELECT 1 FROM table_hints WHERE code = ? AND hand = ? AND pos = ? AND seat = ?",
+                (code, hand, pos, seat),
+            )
+            if not kept:
+                self._exec(
+                    db,
+                    "INSERT INTO table_hints (code, hand, pos, seat, best, at)"
+                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    (code, hand, pos, seat, best, time.time()),
+                )
+        return True
+
+    def _hint_at(self, code: str, hand: int, pos: int, seat: int) -> tuple[str, ...] | None:
+        rows = self._read(
+            [
+                (
+                    "SELECT best FROM table_hints WHERE code = ? AND hand = ? AND pos = ?"
+                    " AND seat = ?",
+                    (code, hand, pos, seat),
+                )
+            ]
+        )[0]
+        return parse_best(rows[0][0]) if rows else None
 
     def _sit(self, code: str, seat: SeatRow) -> bool:
         """Seat a player at ``seat.seat`` if it is free; False if someone sits there or
@@ -361,13 +369,27 @@ class TableStore:
         is not the next one (stale, or another writer won it) or the table is not being
         played. A ``stand-in`` action marks the seat's player away; a ``human`` (or
         ``hinted``) one marks them back. ``hint``: for a ``hinted`` action, the best set of
-        the hint shown."""
+        the hint shown; a ``human`` action where the seat was shown a hint
+        (:meth:`hint_shown`) is stored ``hinted`` with that hint's best set."""
         if by not in BY:
             raise ValueError(f"unknown actor {by!r}")
         if hint and by != "hinted":
             raise ValueError("only a hinted action keeps a hint's best set")
         kept = json.dumps([str(a) for a in hint]) if hint else None
         return self._call("write", self._append, code, hand, pos, action, seat, by, kept)
+
+    def hint_shown(self, code: str, hand: int, pos: int, seat: int, best: Sequence[str]) -> bool:
+        """Keep that ``seat`` was shown a hint (whose best set is ``best``) at position
+        ``pos`` of hand ``hand``: the seat's own action there is then ``hinted`` whichever
+        page appends it (:meth:`append`), so a player whose page died after the hint keeps
+        the mark. The first hint kept at a position stays; False if there is no such
+        table. Not a version change (no other page shows it)."""
+        kept = json.dumps([str(a) for a in best])
+        return self._call("write", self._hint_shown, code, hand, pos, seat, kept)
+
+    def hint_at(self, code: str, hand: int, pos: int, seat: int) -> tuple[str, ...] | None:
+        """The best set of the hint ``seat`` was shown at (``hand``, ``pos``), or None."""
+        return self._call("read", self._hint_at, code, hand, pos, seat)
 
     def sit(self, code: str, seat: SeatRow) -> bool:
         """Seat a player at ``seat.seat`` if it is free; False if someone sits there or
@@ -390,20 +412,6 @@ class TableStore:
         they are away, which hand they moved on to, or leave it to a bot. False if the
         seat is not theirs."""
         return self._call("write", self._seat_update, code, seat, secret, seen, away, ready, leave)
-
-
-def _hint(value: object) -> tuple[str, ...]:
-    """A stored best set (JSON list of actions in the core's notation); () for none or for
-    anything unreadable (a review without it only loses the hint's mark)."""
-    if not isinstance(value, str):
-        return ()
-    try:
-        data = json.loads(value)
-    except ValueError:
-        return ()
-    if not isinstance(data, list) or not all(isinstance(a, str) for a in data):
-        return ()
-    return tuple(data)
 
 
 def table_store(backend: Guarded | SqliteBackend | PostgresBackend) -> TableStore:

@@ -289,10 +289,19 @@ def playing(table: tg.Table, h: live.Here) -> None:
     obs = table.observation(me)
     position = f"{table.code}.{table.hand}.{table.pos}"
     names = {seat: p.name for seat, p in table.players.items()}
+    mine = state.phase is not Phase.DONE and state.to_act == me
+    if (
+        mine
+        and table.settings.hints
+        and (h.hint is None or h.hint[0] != position)
+        and live.hint_was_shown(h, table.hand, table.pos)
+    ):
+        _ask_hint(h, table, position)  # shown by a page that died: the same hint again
     hinted: Hint | None = None
     if h.hint is not None and h.hint[0] == position and h.hint[1].done():
         hinted = jobs.outcome(h.hint[1], "the hint")
-    mine = state.phase is not Phase.DONE and state.to_act == me
+        if isinstance(hinted, Hint):
+            live.keep_hint(h, table.hand, table.pos, hinted)
 
     def take(action: Action) -> None:
         live.act(s, h, table.hand, table.pos, action)

@@ -67,6 +67,10 @@ class Here:
     watch: list[Future[Any]] = field(default_factory=list)
     """Jobs this page shows a "being worked out" for (a hint, a review): the page runs
     again when one is done."""
+    hint_kept: str | None = None
+    """The position whose hint this page has kept in the store (:func:`keep_hint`)."""
+    hint_looked: tuple[str, bool] | None = None
+    """The position this page looked up a kept hint for, and whether there was one."""
 
 
 def tables() -> TableStore:
@@ -145,6 +149,36 @@ def _shown_best(h: Here) -> tuple[str, ...]:
     if not isinstance(shown, Hint):
         return ()
     return tuple(str(a) for a in shown.evaluation.best_set)
+
+
+def keep_hint(h: Here, hand: int, pos: int, shown: Hint) -> None:
+    """Keep in the store that this seat was shown ``shown`` at (``hand``, ``pos``), once a
+    position: if this page dies before the player acts, the page they come back on shows
+    the hint again (:func:`hint_was_shown`) and their action is still marked ``hinted``.
+    A failed write only loses that: this page still marks the action (:func:`act`)."""
+    here = f"{h.code}.{hand}.{pos}"
+    if h.seat is None or h.hint_kept == here:
+        return
+    try:
+        tables().hint_shown(h.code, hand, pos, h.seat, [str(a) for a in shown.evaluation.best_set])
+        h.hint_kept = here
+    except StoreError:
+        log.warning("table %s: a hint shown was not kept", h.code)
+
+
+def hint_was_shown(h: Here, hand: int, pos: int) -> bool:
+    """Whether this seat was shown a hint at (``hand``, ``pos``) by a page before this one
+    (looked up once a position; False if the store cannot say)."""
+    here = f"{h.code}.{hand}.{pos}"
+    if h.seat is None:
+        return False
+    if h.hint_looked is None or h.hint_looked[0] != here:
+        try:
+            found = tables().hint_at(h.code, hand, pos, h.seat) is not None
+        except StoreError:
+            return False
+        h.hint_looked = (here, found)
+    return h.hint_looked[1]
 
 
 _jobs: dict[tuple[str, int, int], Future[Action]] = {}
