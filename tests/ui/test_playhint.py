@@ -4,6 +4,7 @@ texts are built from the typed values)."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pytest
 
@@ -54,9 +55,27 @@ def test_the_hint_says_the_gain_and_which_card_would_fall(lang: str) -> None:
     assert len(lines) == 3, lines
     gain = "2.1" if lang == "en" else "2,1"
     assert lines[0].startswith("8♥") and gain in lines[0] and "6" in lines[0]
-    assert "5 " in lines[1] and "6" in lines[1]  # 5 of 6 deals: the side takes the trick
+    assert "5." in lines[1] and "6 " in lines[1]  # in 5 of those 6 deals the side takes it
     pedro = tr("Left Pedro")
     assert "5♦" in lines[2] and pedro in lines[2], lines[2]  # 5♦ (Left Pedro…) would fall
+
+
+def test_the_trick_followed_is_said_to_be_some_of_the_deals_priced() -> None:
+    """Failed before: the hint priced its card over the evaluation's worlds ("over 32
+    deals") and then followed the trick in the first few of them, but said "in 8 of 8
+    possible deals", as if those were all the deals there were: two totals for one hint."""
+    tr = get_translator("en")
+    many = Hint(
+        replace(CLEAR.evaluation, worlds=32),
+        (Followed(_card("8H"), 8, 8, 0), Followed(_card("5D"), 8, 1, 3)),
+    )
+    lines = playhint.hint_lines(tr, many, HEARTS, "pagat-62")
+    assert "32 deals" in lines[0], lines
+    assert (
+        lines[1]
+        == "With it, playing this trick to its end in 8 of those deals, your side takes it in 8."
+    )
+    assert lines[2].endswith("in 3 of those 8 deals."), lines[2]
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -132,8 +132,10 @@ def hint_lines(t: Translator, h: Hint, trump: int | None, profile: str) -> list[
     if best is not None and best.side_wins * 2 > best.worlds:
         lines.append(
             t.n(
-                "With it your side takes this trick in {k} of {n} possible deal.",
-                "With it your side takes this trick in {k} of {n} possible deals.",
+                "With it, playing this trick to its end in {n} of those deals, your side "
+                "takes it in {k}.",
+                "With it, playing this trick to its end in {n} of those deals, your side "
+                "takes it in {k}.",
                 best.worlds,
                 k=best.side_wins,
             )
@@ -143,8 +145,8 @@ def hint_lines(t: Translator, h: Hint, trump: int | None, profile: str) -> list[
         alt = short_card(t, f.action.card, trump, profile)
         lines.append(
             t.n(
-                "{card} would fall to the other side in this trick in {k} of {n} possible deal.",
-                "{card} would fall to the other side in this trick in {k} of {n} possible deals.",
+                "{card} would fall to the other side in this trick in {k} of {n} deal followed.",
+                "{card} would fall to the other side in this trick in {k} of those {n} deals.",
                 f.worlds,
                 card=alt,
                 k=f.lost,
