@@ -32,6 +32,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import tutorial.bots.evaluator.cards as pricing
 import tutorial.bots.expert as expert
 from tutorial.bots import decide, rng_for
 from tutorial.coach.hint import hint
@@ -47,8 +48,9 @@ ORDER = ["no-draw", *(p for p in PROFILES if p != "no-draw")]
 @contextmanager
 def unbounded() -> Iterator[None]:
     """The expert as before issue 26: its solves never stopped (the budget checked between
-    solves only)."""
-    names = vars(expert)
+    solves only): the evaluator's card pricing, where the expert's solves run, solves
+    without a limit."""
+    names = vars(pricing)
     real = names["solve"]
 
     def solve(pos: Any, search: Any = None, limit: Any = None) -> analyse.Analysis:
