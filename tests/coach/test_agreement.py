@@ -3,9 +3,10 @@ trump, keep, dealer's keep, card, pile) in both main profiles, the hint's action
 expert's, and it is among the advisor's best calls and labelled best by the review.
 
 The default run prices about 300 points (150 a profile) on the evaluator's quick budget —
-the same procedure on fewer worlds — in about a minute of one core. Piles are rare in random
-hands (the random hands hold about one), so a second test prices :data:`PILES` first-trick
-piles a profile from deals made for them (tests/bots/evaluator/points.py: ``piles``).
+the same procedure on fewer worlds — in about half a minute of one core a profile. Piles are
+rare in random hands (pagat-62: about one in 17 hands), so a second test prices
+:data:`PILES` first-trick piles a profile from deals made for them
+(tests/bots/evaluator/points.py: ``piles``).
 ``CINCH_COACH_PROPERTY=table`` runs the same tests on the table's budget (what the learner
 meets; several minutes): CI runs the default, the long run is recorded in docs/performance.md.
 """
@@ -36,9 +37,12 @@ POINTS = 300 if LONG else 150
 PILES = 60 if LONG else 30
 """First-trick pile decision points a profile (made for it: random hands hold few)."""
 KINDS = {
-    "pagat-62": {"call", "trump", "dealer_keep", "card", "pile"},
-    "classic-51": {"call", "trump", "keep", "card"},  # piles are rare there (~1 in 3,000)
+    "pagat-62": {"call", "trump", "dealer_keep", "card"},
+    "classic-51": {"call", "trump", "keep", "card"},
 }
+"""The kinds the random hands must have met. Not the pile: random hands hold about one in 17
+hands of pagat-62 (one in 3,000 in classic-51), so waiting for one cost the suite 10 more
+hands a run; the second test prices :data:`PILES` piles a profile made for it."""
 
 
 @pytest.fixture(autouse=True)
