@@ -205,16 +205,17 @@ def test_a_trick_narration_names_only_cards_on_its_table(tmp_path: Path) -> None
     assert len(found) == 1 and "names 9H, which this trick scenario does not have" in found[0]
 
 
-def test_the_lesson_08_trick_4_narration_is_checked() -> None:
+def test_the_lesson_08_low_narration_is_checked() -> None:
+    # lesson 08's Low: "nobody holds 2♥, so Low is C's 3♥" is a checked fact, not a claim
     course = load_course()
     eight = course.lesson("fifty-one-and-variants")
     assert eight is not None
     step = eight.step("low-is-the-lowest-in-play")
     assert step is not None
-    t4 = next(n for n in step.narration if n.at == "t4")
-    assert t4.facts and "trumps" in t4.facts
-    for lang in LANGS:  # C's J♠ is named in every language
-        assert "J♠" in t4.text.get(lang)
+    refill = next(n for n in step.narration if n.at == "refill")
+    assert refill.facts and {"holds", "lacks"} <= set(refill.facts)
+    for lang in LANGS:  # 2♥ and C's 3♥ are named in every language
+        assert "2♥" in refill.text.get(lang) and "3♥" in refill.text.get(lang)
 
 
 def test_cinch_lessons_check_rejects_a_contradicted_fact(
@@ -231,12 +232,13 @@ def test_cinch_lessons_check_rejects_a_contradicted_fact(
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     bad = copy.deepcopy(data)
     step = next(s for s in bad["steps"] if s["id"] == "low-is-the-lowest-in-play")
-    t4 = next(n for n in step["narration"] if n["at"] == "t4")
-    t4["facts"] = {"trumps": {"A": ["4S"], "C": []}}
+    refill = next(n for n in step["narration"] if n["at"] == "refill")
+    refill["facts"] = {"lacks": {"C": ["3H"]}}
     path.write_text(yaml.safe_dump(bad, allow_unicode=True, sort_keys=False), encoding="utf-8")
     assert main(["lessons", "check", "--dir", str(root)]) == 2  # invalid content: exit 2 (issue 9)
     out = capsys.readouterr().out
-    assert "BROKEN lessons/08-alternatives.yaml" in out and "C's trumps are none" in out
+    assert "BROKEN lessons/08-alternatives.yaml" in out
+    assert "the narration says C does not hold 3H, but C does" in out
 
 
 def test_a_card_choice_must_offer_every_card_its_prompt_names(tmp_path: Path) -> None:
