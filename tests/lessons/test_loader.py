@@ -350,3 +350,24 @@ def test_yaml_python_tags_are_refused(tmp_path: Path) -> None:
     (root / "01-x.yaml").write_text("id: !!python/object/apply:os.system ['echo x']\n")
     course = load_course(root)
     assert "not valid YAML" in course.broken[0].problems[0]
+
+
+def test_a_question_may_be_plain_on_a_table_and_plain_is_true_or_false(tmp_path: Path) -> None:
+    """``plain: true`` draws a question's table without trump marks until it is answered
+    right (tests/ui/test_plain_questions.py). Anything but a boolean, or a question with no
+    table to draw (a score scenario), is a located error naming the key."""
+    for name in "abc":
+        (tmp_path / name).mkdir()
+    lesson = good_lesson()
+    lesson["questions"][1]["plain"] = True
+    course = load_course(write_course(tmp_path / "a", {"01-fixture.yaml": lesson}))
+    assert not course.broken and course.lessons[0].questions[1].plain
+    assert not course.lessons[0].questions[0].plain
+    lesson = good_lesson()
+    lesson["questions"][1]["plain"] = "yes"
+    [problem] = problems_of(tmp_path / "b", lesson)
+    assert "questions[1].plain" in problem and "true or false" in problem, problem
+    lesson = good_lesson()
+    lesson["questions"][2]["plain"] = True  # a score: no table
+    [problem] = problems_of(tmp_path / "c", lesson)
+    assert "questions[2].plain" in problem and "trick or legal scenario" in problem, problem

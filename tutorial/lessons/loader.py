@@ -178,7 +178,7 @@ class LessonReader(QuestionParts):
             path,
             value,
             ("id", "type", "prompt", "hint", "right", "wrong", "answer"),
-            ("options", "scenario", "ask", "show", "cards", "step", "feedback"),
+            ("options", "scenario", "ask", "show", "cards", "step", "feedback", "plain"),
         )
         step = self._question_step(path, m)
         qid = _id(w, (*path, "id"), m["id"], seen, "question")
@@ -216,6 +216,15 @@ class LessonReader(QuestionParts):
         scenario = (
             self.scenario((*path, "scenario"), m["scenario"], profile) if "scenario" in m else None
         )
+        plain = m.get("plain", False)
+        if not isinstance(plain, bool):
+            raise w.error((*path, "plain"), f"expected true or false, not {plain!r}")
+        if plain and (scenario is None or scenario.replay.kind not in ("trick", "legal")):
+            raise w.error(
+                (*path, "plain"),
+                "plain draws the question's table without trump marks: it needs a trick or "
+                "legal scenario",
+            )
         ask = m.get("ask")
         if ask is not None and scenario is None:
             raise w.error((*path, "ask"), "ask needs a scenario to ask about")
@@ -253,6 +262,7 @@ class LessonReader(QuestionParts):
             shown,
             step,
             card_feedback,
+            plain,
         )
 
     def _list(

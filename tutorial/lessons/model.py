@@ -212,6 +212,9 @@ class Question:
     """The step this question checks: it is asked right after that step."""
     card_feedback: Mapping[str, Text] = field(default_factory=dict)
     """cards questions: why picking (or leaving out) this card is wrong, written per card."""
+    plain: bool = False
+    """The scenario's table is drawn without trump marks until the question is answered
+    right (a question whose point is telling a trump: the marks would give it away)."""
 
     @property
     def engine_checked(self) -> bool:

@@ -36,11 +36,13 @@ def moment_table(
     profile: str,
     dim: Set[Card] | None = None,
     taken: Taken | None = None,
+    *,
+    marks: bool = True,
 ) -> str:
     """:func:`~tutorial.ui.table.moment.frame_table` of a lesson's moment, drawn once per moment,
     language and marks: the course's moments do not change while it is loaded, and the lesson
     page draws up to five tables a run (their SVG cost about 0.7 ms of the server's lock
-    each)."""
+    each). ``marks`` False: without trump marks (a plain question)."""
     try:
         return _moment_table(
             t,
@@ -48,9 +50,10 @@ def moment_table(
             profile,
             None if dim is None else frozenset(dim),
             None if taken is None else tuple(sorted(taken.items())),
+            marks,
         )
     except TypeError:  # a moment that cannot be hashed: drawn every time
-        return frame_table(t, frame, profile, None if dim is None else set(dim), taken)
+        return frame_table(t, frame, profile, None if dim is None else set(dim), taken, marks=marks)
 
 
 @lru_cache(maxsize=512)
@@ -60,9 +63,15 @@ def _moment_table(
     profile: str,
     dim: frozenset[Card] | None,
     taken: tuple[tuple[str, tuple[int, int]], ...] | None,
+    marks: bool = True,
 ) -> str:
     return frame_table(
-        t, frame, profile, None if dim is None else set(dim), None if taken is None else dict(taken)
+        t,
+        frame,
+        profile,
+        None if dim is None else set(dim),
+        None if taken is None else dict(taken),
+        marks=marks,
     )
 
 
