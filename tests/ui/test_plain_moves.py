@@ -67,3 +67,18 @@ def test_a_plain_move_shows_no_trump_marks_until_played(lang: str) -> None:
     drawn = "".join(str(k.get("table", "")) for k in DRAWN[1:])
     shown = drawn + "".join(str(h.proto.body) for h in at.get("html"))
     assert _TRUMP_BAND in shown and t("Left Pedro") in shown
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_the_moments_before_a_plain_move_show_no_trump_marks_either(lang: str) -> None:
+    """Failed before (the sixth lesson reviewer): the move itself was plain, but the step's
+    first moment, one Forward before it, drew "Trump: ♥ hearts (Left Pedro: 5♦)", a band and
+    a "P" on B's 5♦ — the answer, on screen before the move."""
+    t = get_translator(lang)
+    at = open_page(app(lang=lang, lesson=L2.id, step=STEP.id), "lesson")
+    no_errors(at)
+    line = t("Trump: {symbol} {suit}", symbol="♥", suit=t("hearts"))
+    tables = [str(m.value) for m in at.markdown if line in str(m.value)]
+    assert tables, "the step's first moment"  # (a question's table may follow it)
+    assert _TRUMP_BAND not in tables[0] and _PEDRO_BADGE not in tables[0]
+    assert t("Left Pedro") not in tables[0]

@@ -87,6 +87,12 @@ def _stepper(
         ids.index(at) for at, mv in moves.items() if not move_state(lesson, step, mv, saved).done
     }
     pending = i in waiting
+    # a plain move still to come: the moments before it show no trump marks either (they
+    # would name the Left Pedro, or which cards are trumps, before the learner is asked)
+    plain = any(
+        isinstance(mv, YourMove) and mv.plain and ids.index(at) in waiting and ids.index(at) >= i
+        for at, mv in moves.items()
+    )
     starts = chapters(frames) if scenario.replay.kind == "hand" else []
     if len(starts) > 2:  # a long hand: jump to the deal, the bidding, the refill, a trick…
         chapter = slots.CHAPTER(key)
@@ -169,7 +175,7 @@ def _stepper(
             and played_table(s, lesson, step, move, frame, scenario.replay.profile, taken, saved)
         ):
             st.markdown(
-                moment_table(t, frame, scenario.replay.profile, dim, taken),
+                moment_table(t, frame, scenario.replay.profile, dim, taken, marks=not plain),
                 unsafe_allow_html=True,
             )
             if isinstance(move, YourMove):  # shown: said under the table, by its button
