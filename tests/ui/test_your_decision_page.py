@@ -311,3 +311,17 @@ def test_a_decision_made_keeps_its_block_with_the_verdict_above_the_buttons(lang
 
 def _htmls(at: AppTest) -> list[str]:
     return [str(h.proto) for h in at.get("html")]
+
+
+@pytest.mark.parametrize("forward", [0, 1])
+def test_a_call_is_made_seeing_only_the_caller_s_cards(forward: int) -> None:
+    """Failed before (the sixth lesson reviewer): lesson 9's bid said "B's and D's cards and
+    the stock are unknown to you" above a table with B's, C's and D's hands face up (D's 5♣
+    too). Now the moments up to a call or the naming of trump, and the decision itself, show
+    the deciding seat's cards only."""
+    t = get_translator("pt")
+    at = at_decision("pt", L9.id, "bid-on-strength", forward)
+    hidden = t("cards not shown")
+    tables = [str(m.value) for m in at.markdown if hidden in str(m.value)]
+    assert tables, "the table"
+    assert tables[0].count(hidden) == 3, "B, C and D: cards not shown"

@@ -20,7 +20,7 @@ from tutorial.ui.lesson.moments import (
     play_line,
     pretty,
 )
-from tutorial.ui.lesson.yourdecision import your_decision
+from tutorial.ui.lesson.yourdecision import own_hand_only, your_decision
 from tutorial.ui.lesson.yourmove import move_done, move_state, played_table, your_move
 from tutorial.ui.session import Session, notice_facts, store
 from tutorial.ui.table.moment import taken_so_far
@@ -92,6 +92,19 @@ def _stepper(
     plain = any(
         isinstance(mv, YourMove) and mv.plain and ids.index(at) in waiting and ids.index(at) >= i
         for at, mv in moves.items()
+    )
+    # a call or the naming of trump still to come: the moments before it show only the
+    # deciding seat's cards (the learner decides as a player, without seeing the others)
+    decider = next(
+        (
+            mv.seat
+            for at, mv in sorted(moves.items(), key=lambda m: ids.index(m[0]))
+            if isinstance(mv, YourDecision)
+            and mv.kind in ("call", "trump")
+            and ids.index(at) in waiting
+            and ids.index(at) >= i
+        ),
+        None,
     )
     starts = chapters(frames) if scenario.replay.kind == "hand" else []
     if len(starts) > 2:  # a long hand: jump to the deal, the bidding, the refill, a trick…
@@ -174,8 +187,9 @@ def _stepper(
             and kind != "legal"
             and played_table(s, lesson, step, move, frame, scenario.replay.profile, taken, saved)
         ):
+            seen = frame if decider is None else own_hand_only(frame, decider)
             st.markdown(
-                moment_table(t, frame, scenario.replay.profile, dim, taken, marks=not plain),
+                moment_table(t, seen, scenario.replay.profile, dim, taken, marks=not plain),
                 unsafe_allow_html=True,
             )
             if isinstance(move, YourMove):  # shown: said under the table, by its button

@@ -32,11 +32,22 @@ from tutorial.ui.table.moment import frame_table
 from tutorial.ui.views import safe_md
 
 
+def own_hand_only(frame: Moment, seat: str) -> Moment:
+    """``frame`` with only ``seat``'s cards shown (the others "cards not shown"): what a
+    player sees when calling or naming trump."""
+    if frame.hands is None:
+        return frame
+    hands = tuple(h if SEAT_LETTERS[i] == seat else None for i, h in enumerate(frame.hands))
+    return replace(frame, hands=hands)
+
+
 def decision_moment(d: YourDecision, before: Moment) -> Moment:
-    """The table as the learner decides: the moment before it, or for the dealer's keep the
-    hands as the dealer chooses (the others refilled, the dealer its trumps)."""
+    """The table as the learner decides: for a call or the naming of trump, the moment
+    before it with only the deciding seat's cards (as at a real table: the prompt says the
+    other hands are unknown); for the dealer's keep the hands as the dealer chooses (the
+    others refilled, the dealer its trumps)."""
     if d.kind != "keep":
-        return before
+        return own_hand_only(before, d.seat)
     hands = tuple(tuple(Card.parse(c) for c in d.table.get(s, ())) for s in SEAT_LETTERS)
     return replace(before, trump=Suit(SUIT_LETTERS.index(d.trump)), hands=hands)
 
