@@ -172,7 +172,7 @@ def _stepper(
         if not your_decision(s, lesson, step, move, frames[i - 1], scenario.replay.profile, saved):
             return  # the learner calls (names trump) first; the moment is drawn once they have
     elif move is not None and not your_move(
-        s, lesson, step, move, frame, scenario.replay.profile, saved, arrived=arrived
+        s, lesson, step, move, frame, scenario.replay.profile, saved, arrived=arrived, plain=plain
     ):
         return  # the learner plays this card first; the moment is drawn once they have
     kind = scenario.replay.kind
@@ -185,7 +185,9 @@ def _stepper(
         if not (
             isinstance(move, YourMove)
             and kind != "legal"
-            and played_table(s, lesson, step, move, frame, scenario.replay.profile, taken, saved)
+            and played_table(
+                s, lesson, step, move, frame, scenario.replay.profile, taken, saved, plain=plain
+            )
         ):
             seen = frame if decider is None else own_hand_only(frame, decider)
             st.markdown(

@@ -154,6 +154,8 @@ def played_table(
     profile: str,
     taken: Taken | None,
     saved: dict[str, Item] | None = None,
+    *,
+    plain: bool = False,
 ) -> bool:
     """The moment of a move played right, drawn by the move's own card component (same key:
     the browser keeps it in place) with the seat's cards passive and the verdict under them,
@@ -173,10 +175,10 @@ def played_table(
         cards=[c.index for c in held],
         legal=(),
         reasons={},
-        trump=int(frame.trump),
+        trump=None if plain else int(frame.trump),  # a plain move to come: no marks yet
         profile=get_profile(profile),
         group_label=t("{seat}'s cards: choose one to play", seat=move.seat),
-        table=frame_table(t, frame, profile, taken=taken, slot=move.seat),
+        table=frame_table(t, frame, profile, taken=taken, slot=move.seat, marks=not plain),
         passive=True,
         note=t("Right!") + " " + t("{seat} plays {card}.", seat=move.seat, card=card),
     )
@@ -193,17 +195,21 @@ def your_move(
     saved: dict[str, Item] | None = None,
     *,
     arrived: bool = False,
+    plain: bool = False,
 ) -> bool:
     """Draw the move (table before the card, prompt, buttons, feedback) while it is not done;
     True once it is done (the caller then draws the moment as played). ``arrived``: the
     learner has just stepped to this moment; the block is brought into view (on a wide
-    screen the trick being asked about was below the screen's edge: lesson 0, 1280×900)."""
+    screen the trick being asked about was below the screen's edge: lesson 0, 1280×900).
+    ``plain``: a plain move is still to come in this step, so this one is drawn without
+    trump marks too (as if it were plain)."""
     t = s.t
     state = move_state(lesson, step, move, saved)
     if state.done:  # the verdict follows the table the caller draws (move_done)
         return True
     before = before_move(frame, move)
     assert before.trump is not None  # a card moment: trump is named
+    bare = move.plain or plain
     trump = int(before.trump)
     prompt = (
         move.prompt.get(s.lang)
@@ -229,7 +235,7 @@ def your_move(
             cards=[parse_index(c) for c in move.hand],
             legal=[parse_index(c) for c in move.legal],
             reasons={parse_index(c): illegal_feedback(t, move, c) for c in move.illegal},
-            trump=None if move.plain else trump,  # a plain move: the cards without marks
+            trump=None if bare else trump,  # a plain move: the cards without marks
             profile=get_profile(profile),
             group_label=t("{seat}'s cards: choose one to play", seat=move.seat),
             table=frame_table(
@@ -238,7 +244,7 @@ def your_move(
                 profile,
                 slot=move.seat,
                 beneath=[Card.parse(c) for c in move.beneath],
-                marks=not move.plain,
+                marks=not bare,
             ),
             note=note,
         )
