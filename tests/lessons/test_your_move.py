@@ -230,12 +230,12 @@ def test_lessons_one_to_five_have_several_moves_at_their_points() -> None:
     }
     assert all(n >= 2 for n in counts.values()), counts
     l1 = _moves("two-pedros")
-    assert l1["a-first-trick", "t1c3"].card == "6H"  # C captures the Left Pedro
+    assert l1["a-first-trick", "t1c3"].card == "6H"  # C sees the Left Pedro beat A's K♣
     assert l1["double-means-two-fives", "t1c3"].card == "8D"  # … and the Right Pedro
     l2 = _moves("trumps-and-points")
-    assert l2["left-pedro-is-trump", "t1c2"].card == "5D"  # the Left Pedro trumps
+    assert l2["left-pedro-is-trump", "t1c2"].card == "5S"  # the Left Pedro trumps (clubs)
     low = l2["low-to-the-holder", "t1c2"]  # Low stays with its holder: give it up
-    assert low.card == "2H" and set(low.feedback) == {"KH", "9H", "8H"}
+    assert low.card == "2D" and set(low.feedback) == {"KD", "5H"}
     l3 = _moves("deal-and-bidding")
     assert l3["a-promise-of-points", "t4c4"].card == "5H"
 

@@ -107,7 +107,7 @@ def _wholly_in_view(page: Any, element: Any, view: dict[str, int], wait: float =
 @pytest.mark.parametrize(
     ("lang", "lesson", "step"),
     [
-        ("es", "trumps-and-points", "left-pedro-is-trump"),  # lesson 2 step 1
+        ("es", "trumps-and-points", "fourteen-trumps-in-order"),  # lesson 2 step 3
         ("fr", "left-pedro-is-not-a-diamond", "pedros-rank-low"),  # lesson 7 step 3
     ],
 )
