@@ -20,6 +20,7 @@ from tutorial.engine.seats import Seat
 from tutorial.engine.trumps import TRUMP_MASK
 from tutorial.i18n import LANGS
 from tutorial.lessons.course import load_course
+from tutorial.lessons.mentions import dealers_named
 from tutorial.lessons.model import Course, Lesson, Question, Step
 from tutorial.scenario.setup import HandSetup
 from tutorial.solver.analyse import solve
@@ -326,3 +327,11 @@ def test_no_point_is_open_after_trick_three_of_the_count_hand(course: Course) ->
     for lang in LANGS:
         right = q.right.get(lang)
         assert "13" in right and "10♥" in right, (lang, right)
+
+
+def test_m1_the_portuguese_d_da_as_cartas_names_the_dealer_too() -> None:
+    """Failed before (a lesson writer, session 12): "D dá as cartas." — the natural way to
+    say it, now in lessons 0 and 3 — was not read as naming the dealer, so a wrong seat there
+    would have loaded unchecked. ("A dá o 5♣" names no dealer.)"""
+    assert dealers_named("pt", "D dá as cartas. Veja a sua mão.") == {"D"}
+    assert dealers_named("pt", "A dá o 5♣ ao parceiro.") == set()

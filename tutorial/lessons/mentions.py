@@ -1,8 +1,9 @@
 """Seats named in lesson text, checked against the scenario they describe.
 
-A text that says who deals ("D deals", "reparte D", "dá D", "D distribue", "the dealer, D")
-about a hand scenario must name the scenario's dealer: a prompt that said "A deals" beside a
-scenario dealt by D once made its own hint contradict the answer (issue 24, M1). The texts
+A text that says who deals ("D deals", "reparte D", "dá D" or "D dá as cartas", "D distribue",
+"the dealer, D") about a hand scenario must name the scenario's dealer: a prompt that said
+"A deals" beside a scenario dealt by D once made its own hint contradict the answer (issue
+24, M1). The texts
 checked are those bound to one hand scenario: a step's text and narration ("your move"
 prompts and feedback included) and, for a question with a hand scenario, its prompt, hint,
 feedback and options.
@@ -39,6 +40,7 @@ DEALER_SAYS: dict[str, tuple[re.Pattern[str], ...]] = {
         ),
         "pt": (
             rf"\b[Dd]á {_SEAT}\b(?! [a-zà-ú])",
+            rf"\b{_SEAT} dá as cartas\b",
             rf"\b[Oo] dador(?: é)?,? {_SEAT}\b",
             rf"\b{_SEAT},? (?:é )?o dador\b",
         ),
