@@ -3,10 +3,9 @@
 A text that says who deals ("D deals", "reparte D", "dá D" or "D dá as cartas", "D distribue",
 "the dealer, D") about a hand scenario must name the scenario's dealer: a prompt that said
 "A deals" beside a scenario dealt by D once made its own hint contradict the answer (issue
-24, M1). The texts
-checked are those bound to one hand scenario: a step's text and narration ("your move"
-prompts and feedback included) and, for a question with a hand scenario, its prompt, hint,
-feedback and options.
+24, M1). The texts checked are those bound to one hand scenario: a step's text and narration
+("your move" prompts and feedback included) and, for a question with a hand scenario, its
+prompt, hint, feedback and options.
 """
 
 from __future__ import annotations
