@@ -371,3 +371,18 @@ def test_a_question_may_be_plain_on_a_table_and_plain_is_true_or_false(tmp_path:
     lesson["questions"][2]["plain"] = True  # a score: no table
     [problem] = problems_of(tmp_path / "c", lesson)
     assert "questions[2].plain" in problem and "trick or legal scenario" in problem, problem
+
+
+def test_a_lesson_may_be_plain_and_plain_is_true_or_false(tmp_path: Path) -> None:
+    """A lesson's ``plain: true`` (the primer) draws all its tables without trump marks and
+    without the Low caption (tests/ui/test_plain_moves.py); anything but a boolean is a
+    located error naming the key."""
+    for name in "ab":
+        (tmp_path / name).mkdir()
+    lesson = good_lesson()
+    lesson["plain"] = True
+    course = load_course(write_course(tmp_path / "a", {"01-fixture.yaml": lesson}))
+    assert not course.broken and course.lessons[0].plain
+    lesson["plain"] = "yes"
+    [problem] = problems_of(tmp_path / "b", lesson)
+    assert "plain" in problem and "true or false" in problem, problem

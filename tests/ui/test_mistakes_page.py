@@ -267,3 +267,45 @@ def test_a_right_answer_after_the_hint_is_rated_hard(hide_again: bool) -> None:
     no_errors(page)
     saved = mistakes.queue(COURSE, store.items(code), 0)[0].box.card
     assert saved.last is not None and round(saved.due - saved.last) == 330
+
+
+def test_a_plain_move_is_asked_again_without_trump_marks(
+    monkeypatch: pytest.MonkeyPatch, clock: Clock
+) -> None:
+    """Failed before: a plain move (its point is telling a trump) missed in a lesson came
+    back in Review my mistakes with the band, the Pedro badge and "Left Pedro" on its table:
+    the answer. It is asked plain, as in the lesson; the marks are back once played right."""
+    from typing import Any
+
+    import streamlit as st
+
+    import tutorial.ui.lesson.reviewmove as reviewmove
+    from tutorial.engine.cards import parse_index
+    from tutorial.ui.table.svg import _PEDRO_BADGE, _TRUMP_BAND
+
+    drawn: list[dict[str, Any]] = []
+
+    def buttons(t: Any, **kw: Any) -> int | None:
+        drawn.append(kw)
+        code = st.session_state.pop("_click", None)
+        return None if code is None else parse_index(code)
+
+    monkeypatch.setattr(reviewmove, "card_buttons", buttons)
+    assert L7 is not None
+    t = get_translator("fr")
+    step, mv = next((x, m) for x, m in L7.moves if isinstance(m, YourMove) and m.plain)
+    wrong = next(c for c in mv.legal if c != mv.card)
+    code = new_learner_code()
+    ProgressStore().record(
+        code, move_item(L7.id, step.id, mv.at), {"tried": [wrong], "shown": False}, done=True
+    )
+    page = open_page(app(lang="fr", learner=code), "mistakes")
+    no_errors(page)
+    table = str(drawn[-1]["table"])
+    assert drawn[-1]["trump"] is None
+    assert _TRUMP_BAND not in table and _PEDRO_BADGE not in table
+    assert t("Left Pedro") not in table
+    page.session_state["_click"] = mv.card
+    page.run()
+    no_errors(page)
+    assert drawn[-1]["trump"] is not None and _TRUMP_BAND in str(drawn[-1]["table"])

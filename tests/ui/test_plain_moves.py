@@ -83,3 +83,22 @@ def test_the_moments_before_a_plain_move_show_no_trump_marks_either(lang: str) -
     assert tables, "the step's first moment"  # (a question's table may follow it)
     assert _TRUMP_BAND not in tables[0] and _PEDRO_BADGE not in tables[0]
     assert t("Left Pedro") not in tables[0]
+
+
+@pytest.mark.parametrize("lang", ["es", "fr"])
+def test_the_primer_is_plain_on_every_table(lang: str) -> None:
+    """Failed before (the sixth lesson reviewer): lesson 0, for learners new to trick-taking
+    games, drew "Trump: ♠ spades (Left Pedro: 5♣)", a Pedro-badge legend and "Points in tricks
+    leave out Low" on tables with no move — jargon before lesson 1 says what it is. The lesson
+    says ``plain: true``: every table without trump marks, and no Low caption."""
+    t = get_translator(lang)
+    l0 = COURSE.lesson("first-steps")
+    assert l0 is not None and l0.plain
+    at = open_page(app(lang=lang, lesson=l0.id, step="leading"), "lesson")
+    no_errors(at)
+    html = " ".join(str(m.value) for m in at.markdown)
+    assert "cc-table" in html, "the step's table"
+    assert _TRUMP_BAND not in html and _PEDRO_BADGE not in html
+    assert t("Left Pedro") not in html
+    low = t("Points in tricks leave out Low: it scores for the side that held it.")
+    assert low not in " ".join(str(c.value) for c in at.caption)

@@ -290,9 +290,12 @@ class LessonReader(QuestionParts):
             (),
             self.doc.data,
             ("id", "number", "title", "intro", "steps", "questions"),
-            ("profile", "alternative", "optional"),
+            ("profile", "alternative", "optional", "plain"),
         )
         lid = _id(w, ("id",), m["id"], lesson_ids, "lesson")
+        plain = m.get("plain", False)
+        if not isinstance(plain, bool):
+            raise w.error(("plain",), f"expected true or false, not {plain!r}")
         number = m["number"]
         optional = m.get("optional", False)
         if not isinstance(optional, bool):
@@ -338,6 +341,7 @@ class LessonReader(QuestionParts):
             profile,
             alternative,
             optional,
+            plain,
         )
         for path, message in lesson_problems(lesson):  # content checks (tutorial/lessons/lint.py)
             p.add(w.error(path, message))

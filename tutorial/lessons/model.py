@@ -234,6 +234,9 @@ class Lesson:
     alternative: bool = False
     optional: bool = False
     """An optional lesson (lesson 0, first steps for learners new to trick-taking games)."""
+    plain: bool = False
+    """Every table of the lesson drawn without trump marks and without the Low caption (the
+    primer: its learner has not met the Pedros, the band or Low yet)."""
 
     def step(self, step_id: str) -> Step | None:
         return next((s for s in self.steps if s.id == step_id), None)

@@ -42,8 +42,8 @@ def question_view(
         st.markdown(f"**{number}.** " + safe_md(q.prompt.get(s.lang)))
         answered = bool((done := result.get()) and done.ok)
         if q.scenario is not None and q.type != "cards":
-            scenario_preview(s, q, answered)
-        response = answer_widget(s, q, base, answered)
+            scenario_preview(s, q, answered, plain=lesson.plain)
+        response = answer_widget(s, q, base, answered, plain=lesson.plain)
         checked = st.button(t("Check my answer"), key=f"submit:{base}")
         if checked:
             if response is None or response == [] or response == ():
@@ -128,16 +128,19 @@ def _jsonable(v: Any) -> Any:
     return list(v) if isinstance(v, tuple | set | list) else v
 
 
-def scenario_preview(s: Session, q: Question, answered: bool = False) -> None:
+def scenario_preview(
+    s: Session, q: Question, answered: bool = False, *, plain: bool = False
+) -> None:
     """The question's scenario: a trick or legal moment's table (a plain question's without
-    trump marks until ``answered`` right), a score's or a game's figures."""
+    trump marks until ``answered`` right; ``plain``: a plain lesson's, always without), a
+    score's or a game's figures."""
     assert q.scenario is not None
     rep = q.scenario.replay
     if rep.kind in ("trick", "legal"):
         frame = rep.timeline[-1]
         if rep.kind == "trick":  # show all cards, but not who wins
             frame = replace(frame, winner=None, winning_card=None)
-        marks = not q.plain or answered
+        marks = not plain and (not q.plain or answered)
         st.markdown(moment_table(s.t, frame, rep.profile, marks=marks), unsafe_allow_html=True)
     elif isinstance(rep.report, ScoreReport | GameReport):
         lines = []
@@ -187,7 +190,9 @@ text-overflow:clip;overflow-wrap:anywhere}
 </style>"""
 
 
-def answer_widget(s: Session, q: Question, base: str, answered: bool = False) -> Any:
+def answer_widget(
+    s: Session, q: Question, base: str, answered: bool = False, *, plain: bool = False
+) -> Any:
     t = s.t
     label = t("Your answer")
     if q.type == "single":
@@ -210,7 +215,7 @@ def answer_widget(s: Session, q: Question, base: str, answered: bool = False) ->
     if q.type == "cards":
         profile = get_profile(q.scenario.replay.profile if q.scenario else DEFAULT_PROFILE)
         if q.scenario is not None:
-            scenario_preview(s, q, answered)
+            scenario_preview(s, q, answered, plain=plain)
         # the cards as cards: their roles (trump, Pedro, points) are what the question asks
         labels = {c: card_label(t, parse_index(c), None, profile) for c in q.shown_cards}
         st.html(PILLS_WRAP)

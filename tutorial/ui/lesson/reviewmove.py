@@ -28,11 +28,15 @@ def review_move(
     move: YourMove | YourDecision,
     base: str,
     result: AnswerResult | None,
+    *,
+    plain: bool = False,
 ) -> str | None:
     """Draw the move to answer, and once answered (``result``, set by the page) its verdict
     where the learner clicked, as the lesson does: under the cards on the table, or between
     the prompt and the option buttons. Returns the choice clicked in this run (a card code,
-    a call, a suit), else None (always None once answered)."""
+    a call, a suit), else None (always None once answered). A plain move (or any move of a
+    ``plain`` lesson) is drawn without trump marks until it is answered right, as in the
+    lesson."""
     t = s.t
     assert step.scenario is not None
     rep = step.scenario.replay
@@ -62,7 +66,9 @@ def review_move(
     trump = int(frame.trump)
     cards = [parse_index(c) for c in move.hand]
     shown = frame
-    if result is not None and result.ok:  # played right: the card on the trick, as in
+    right = result is not None and bool(result.ok)
+    bare = plain or (move.plain and not right)
+    if right:  # played right: the card on the trick, as in
         shown = rep.at(move.at)  # the lesson (it stayed in the hand, the seat still "to play")
         cards = [c.index for c in shown.hand(Seat.parse(move.seat)) or ()]
     clicked = card_buttons(
@@ -71,7 +77,7 @@ def review_move(
         cards=cards,
         legal=[parse_index(c) for c in move.legal] if shown is frame else [],
         reasons={parse_index(c): illegal_feedback(t, move, c) for c in move.illegal},
-        trump=trump,
+        trump=None if bare else trump,
         profile=get_profile(rep.profile),
         group_label=t("{seat}'s cards: choose one to play", seat=move.seat),
         table=frame_table(
@@ -80,6 +86,7 @@ def review_move(
             rep.profile,
             slot=move.seat,
             beneath=[] if shown is not frame else [Card.parse(c) for c in move.beneath],
+            marks=not bare,
         ),
         passive=result is not None,
         note=None if result is None else card_verdict(s, move, frame, result),

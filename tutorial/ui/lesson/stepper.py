@@ -89,7 +89,7 @@ def _stepper(
     pending = i in waiting
     # a plain move still to come: the moments before it show no trump marks either (they
     # would name the Left Pedro, or which cards are trumps, before the learner is asked)
-    plain = any(
+    plain = lesson.plain or any(
         isinstance(mv, YourMove) and mv.plain and ids.index(at) in waiting and ids.index(at) >= i
         for at, mv in moves.items()
     )
@@ -207,7 +207,7 @@ def _stepper(
                     )
                 )
             )
-        elif any(r.held for r in get_profile(scenario.replay.profile).points):
+        elif not lesson.plain and any(r.held for r in get_profile(scenario.replay.profile).points):
             st.caption(t("Points in tricks leave out Low: it scores for the side that held it."))
     elif isinstance(move, YourMove):
         move_done(s, lesson, step, move, saved)

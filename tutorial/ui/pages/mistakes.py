@@ -94,7 +94,7 @@ with st.container(border=True, key=f"rq:{lesson.id}:{key}"):
         step, mv = current_due.step, current_due.move
         assert step is not None and mv is not None
         st.markdown("**" + safe_md(t("Your move")) + "**")
-        picked = review_move(s, step, mv, base, result)  # the verdict where they clicked
+        picked = review_move(s, step, mv, base, result, plain=lesson.plain)  # verdict in place
         if picked is not None and result is None:
             right_choice = mv.card if isinstance(mv, YourMove) else mv.choice
             ok = picked == right_choice
@@ -104,8 +104,8 @@ with st.container(border=True, key=f"rq:{lesson.id}:{key}"):
     else:
         st.markdown(safe_md(q.prompt.get(s.lang)))
         if q.scenario is not None and q.type != "cards":
-            scenario_preview(s, q)
-        response = answer_widget(s, q, base)
+            scenario_preview(s, q, plain=lesson.plain)
+        response = answer_widget(s, q, base, plain=lesson.plain)
         hint = q.hint.get(s.lang) if result is None else ""  # right after it: rated Hard
         if hint and st.toggle(t("Show a hint"), key=f"rvhint:{base}"):
             slots.REVIEW_HINTED(base).set(True)  # seen once: hidden again counts
