@@ -119,22 +119,23 @@ def test_written_option_feedback_replaces_the_generic_wrong(tmp_path: Path) -> N
 
 
 L7 = REAL.lesson("left-pedro-is-not-a-diamond")
-assert L7 is not None
-WHICH = L7.question("which-card-wins")
-WHO = L7.question("who-takes-the-queen-of-clubs")  # hearts trump: Q♣, 5♦, 4♥, A♣
+L2 = REAL.lesson("trumps-and-points")
+assert L7 is not None and L2 is not None
+WHICH = L7.question("which-card-wins")  # hearts trump: A leads 5♦, B 5♥, C 7♥, D A♦
+WHO = L2.question("right-beats-left")  # diamonds trump: B leads A♣, C 5♥, D 5♦, A 3♣
 assert WHICH is not None and WHO is not None
 
 WHY_BELOW = {
-    "en": "5♠ is a trump, but it ranks below 7♠.",
-    "es": "5♠ es triunfo, pero está por debajo de 7♠.",
-    "pt": "5♠ é trunfo, mas está abaixo de 7♠.",
-    "fr": "5♠ est un atout, mais il est plus faible que 7♠.",
+    "en": "5♥ is a trump, but it ranks below 7♥.",
+    "es": "5♥ es triunfo, pero está por debajo de 7♥.",
+    "pt": "5♥ é trunfo, mas está abaixo de 7♥.",
+    "fr": "5♥ est un atout, mais il est plus faible que 7♥.",
 }
-WHY_C = {  # C's 4♥ under B's 5♦, the Left Pedro
-    "en": "4♥ is a trump, but it ranks below 5♦.",
-    "es": "4♥ es triunfo, pero está por debajo de 5♦.",
-    "pt": "4♥ é trunfo, mas está abaixo de 5♦.",
-    "fr": "4♥ est un atout, mais il est plus faible que 5♦.",
+WHY_C = {  # C's 5♥, the Left Pedro, under D's 5♦, the Right Pedro
+    "en": "5♥ is a trump, but it ranks below 5♦.",
+    "es": "5♥ es triunfo, pero está por debajo de 5♦.",
+    "pt": "5♥ é trunfo, mas está abaixo de 5♦.",
+    "fr": "5♥ est un atout, mais il est plus faible que 5♦.",
 }
 
 
@@ -142,7 +143,7 @@ WHY_C = {  # C's 4♥ under B's 5♦, the Left Pedro
 def test_the_engine_says_why_the_chosen_card_does_not_win(lang: str) -> None:
     t = get_translator(lang)
     assert WHICH is not None
-    assert question_feedback(t, lang, WHICH, ["5S"]) == [WHY_BELOW[lang]]
+    assert question_feedback(t, lang, WHICH, ["5H"]) == [WHY_BELOW[lang]]
     # a seat chosen: the card it played
     assert WHO is not None and question_feedback(t, lang, WHO, "C") == [WHY_C[lang]]
 
@@ -159,12 +160,12 @@ def test_why_below_covers_each_reason() -> None:
 
 def test_cards_left_out_or_picked_wrongly_in_a_legal_question_get_the_rule() -> None:
     q = L7.question("c-may-trump-holding-clubs") if L7 else None
-    assert q is not None and set(q.answer) == {"4C", "JC", "8D"}
+    assert q is not None and set(q.answer) == {"4C", "JC", "5H"}
     t = get_translator("en")
     lines = question_feedback(
         t, "en", q, ["4C", "JC", *[c for c in q.shown_cards if c not in q.answer][:1]]
     )
-    assert any("may be played too: it is a trump" in x and "8♦" in x for x in lines), lines
+    assert any("may be played too: it is a trump" in x and "5♥" in x for x in lines), lines
     assert any("may follow suit or trump, but not play" in x for x in lines), lines
 
 

@@ -97,12 +97,13 @@ def test_browser_language_switch_answer_and_visible_card_svg(server: str, tmp_pa
         page.get_by_role("button", name="Avancer ▶").press("Space")
         page.get_by_text("Moment 3 sur 5", exact=False).first.wait_for(timeout=30_000)
         wait_idle(page)
-        # answer the first question (which card wins?) right
-        page.locator(key("ans", "which-card-wins")).get_by_role(
-            "button", name="7♠", exact=False
-        ).first.click()
-        wait_idle(page)
-        page.locator(key("submit", "which-card-wins")).get_by_role("button").click()
+        # answer the step's question (which cards may C play?) right
+        for card in ("J♣", "4♣", "5♥"):
+            page.locator(key("ans", "c-may-trump-holding-clubs")).get_by_role(
+                "button", name=card, exact=False
+            ).first.click()
+            wait_idle(page)
+        page.locator(key("submit", "c-may-trump-holding-clubs")).get_by_role("button").click()
         wait_idle(page)
         page.locator('[data-testid="stAlertContentSuccess"]').first.wait_for(timeout=30_000)
         page.screenshot(path=str(tmp_path / "lesson-fr.png"), full_page=True)
@@ -135,19 +136,21 @@ def test_an_unchecked_answer_stays_after_other_widgets_rerun_and_a_language_swit
     with pw.sync_playwright() as p:
         browser = launch(p)
         page = browser.new_page(viewport={"width": 1200, "height": 1800})
-        page.goto(f"{server}/lesson?lang=en&lesson={L7}&step=the-clubs-trick")  # its questions
+        # a step with a cards question and a single-choice one: lesson 2's first
+        lesson, cards, single = "trumps-and-points", "follow-a-trump-lead", "left-pedro-with-spades"
+        page.goto(f"{server}/lesson?lang=en&lesson={lesson}&step=left-pedro-is-trump")
         wait_idle(page)
-        cards, single = "which-card-wins", "who-takes-the-queen-of-clubs"
-        page.locator(key("ans", cards)).get_by_role("button", name="7♠", exact=False).first.click()
+        ans = key("ans", cards, lesson)
+        page.locator(ans).get_by_role("button", name="5♦", exact=False).first.click()
         wait_idle(page)
-        options = page.locator(f'{key("ans", single)} [data-testid="stRadioOption"]')
+        options = page.locator(f'{key("ans", single, lesson)} [data-testid="stRadioOption"]')
         options.nth(2).click()
         wait_idle(page)
-        radios = page.locator(f"{key('ans', single)} input[type=radio]")
-        picked = page.locator(f'{key("ans", cards)} button[aria-pressed="true"]', has_text="7♠")
+        radios = page.locator(f"{key('ans', single, lesson)} input[type=radio]")
+        picked = page.locator(f'{ans} button[aria-pressed="true"]', has_text="5♦")
         expect(radios.nth(2)).to_be_checked()
-        # another question's hint toggle reruns the page
-        page.locator(key("hint", "c-may-trump-holding-clubs")).locator("label").first.click()
+        # a hint toggle reruns the page
+        page.locator(key("hint", single, lesson)).locator("label").first.click()
         wait_idle(page)
         expect(picked, "the card pick vanished").not_to_have_count(0)
         expect(radios.nth(2), "the choice vanished").to_be_checked()
@@ -160,7 +163,7 @@ def test_an_unchecked_answer_stays_after_other_widgets_rerun_and_a_language_swit
         expect(radios.nth(2)).to_be_checked()
         # and what is shown is what is judged
         expect(page.locator('[data-testid="stAlertContentSuccess"]')).to_have_count(0)
-        page.locator(key("submit", cards)).get_by_role("button").click()
+        page.locator(key("submit", cards, lesson)).get_by_role("button").click()
         wait_idle(page)
         page.locator('[data-testid="stAlertContentSuccess"]').first.wait_for(timeout=30_000)
         browser.close()

@@ -108,7 +108,7 @@ def _wholly_in_view(page: Any, element: Any, view: dict[str, int], wait: float =
     ("lang", "lesson", "step"),
     [
         ("es", "trumps-and-points", "fourteen-trumps-in-order"),  # lesson 2 step 3
-        ("fr", "left-pedro-is-not-a-diamond", "pedros-rank-low"),  # lesson 7 step 3
+        ("fr", "left-pedro-is-not-a-diamond", "the-clubs-trick"),  # lesson 7 step 2
     ],
 )
 def test_a_forbidden_card_s_rule_is_in_view_where_it_was_clicked(

@@ -13,7 +13,7 @@ import pytest
 from tests.ui.test_browser import ARGS, CHROMIUM, pw, wait_idle
 from tutorial.progress import ProgressStore, new_learner_code
 
-L7, QUESTION = "left-pedro-is-not-a-diamond", "which-card-wins"  # 7♠ wins
+L7, QUESTION = "left-pedro-is-not-a-diamond", "which-card-wins"  # 7♥ wins
 
 
 @pytest.fixture
@@ -63,8 +63,8 @@ def test_the_verdict_comes_into_view_on_a_phone(
         address, pick = f"{url}/drills?lang=pt&kind=trick-winner&difficulty=1&seed=7", "J♣"
     else:  # a question answered wrong in lesson 7 is waiting
         code = new_learner_code()
-        ProgressStore(db).answer(code, L7, QUESTION, ["QD"], False)
-        address, pick = f"{url}/mistakes?lang=pt&learner={code}", "7♠"
+        ProgressStore(db).answer(code, L7, QUESTION, ["AD"], False)
+        address, pick = f"{url}/mistakes?lang=pt&learner={code}", "7♥"
     with pw.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         page = browser.new_page(viewport={"width": 320, "height": 640})

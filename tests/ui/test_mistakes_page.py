@@ -251,13 +251,14 @@ def test_a_missed_card_is_judged_under_the_cards_as_in_the_lesson(
 def test_a_right_answer_after_the_hint_is_rated_hard(hide_again: bool) -> None:
     """The hint shown (even hidden again before checking) makes a right answer Hard: back
     in 5½ minutes (FSRS's Hard on a first learning step), not 10 as unaided."""
-    assert L7 is not None
-    q = next(x for x in L7.questions if x.type == "single")
+    lesson = COURSE.lesson("trumps-and-points")  # a single-choice question with a hint
+    assert lesson is not None
+    q = next(x for x in lesson.questions if x.type == "single" and x.hint is not None)
     store, code = ProgressStore(), new_learner_code()
-    store.answer(code, L7.id, q.id, "x", False)
+    store.answer(code, lesson.id, q.id, "x", False)
     page = open_page(app(lang="fr", learner=code), "mistakes")
     no_errors(page)
-    base = f"review:{L7.id}:{q.id}:0"
+    base = f"review:{lesson.id}:{q.id}:0"
     page.toggle(key=f"rvhint:{base}").set_value(True).run()
     assert q.hint.get("fr") in _texts(page)
     if hide_again:

@@ -99,10 +99,10 @@ def test_stars_follow_the_rule() -> None:
 
 
 WHY = {
-    "en": "5♠ is a trump, but it ranks below 7♠.",
-    "es": "5♠ es triunfo, pero está por debajo de 7♠.",
-    "pt": "5♠ é trunfo, mas está abaixo de 7♠.",
-    "fr": "5♠ est un atout, mais il est plus faible que 7♠.",
+    "en": "5♥ is a trump, but it ranks below 7♥.",
+    "es": "5♥ es triunfo, pero está por debajo de 7♥.",
+    "pt": "5♥ é trunfo, mas está abaixo de 7♥.",
+    "fr": "5♥ est un atout, mais il est plus faible que 7♥.",
 }
 
 
@@ -112,18 +112,18 @@ def test_a_wrong_card_gets_the_engine_s_reason_for_that_card(lang: str) -> None:
     q = L7.question("which-card-wins")
     assert q is not None
     at = open_page(app(lang=lang, lesson=L7.id, step=q.step), "lesson")
-    at.pills(key=f"ans:{L7.id}:{q.id}").set_value(["5S"])
+    at.pills(key=f"ans:{L7.id}:{q.id}").set_value(["5H"])
     at.button(key=f"submit:{L7.id}:{q.id}").click()
     at.run()
     no_errors(at)
     said = " ".join(i.value for i in at.info)
     assert WHY[lang] in said
     assert q.wrong.get(lang) not in said  # the reason for that card, not the generic text
-    at.pills(key=f"ans:{L7.id}:{q.id}").set_value(["5C"])
+    at.pills(key=f"ans:{L7.id}:{q.id}").set_value(["5D"])
     at.button(key=f"submit:{L7.id}:{q.id}").click()
     at.run()
     said = " ".join(i.value for i in at.info)
-    assert WHY[lang] not in said and "5♣" in said  # another card, another reason
+    assert WHY[lang] not in said and "5♦" in said  # another card, another reason
 
 
 @pytest.mark.parametrize(("start", "to"), [("en", "fr"), ("es", "pt"), ("pt", "en"), ("fr", "es")])
@@ -134,7 +134,7 @@ def test_switching_language_keeps_the_step_its_questions_and_the_feedback(
     q = L7.question("which-card-wins")
     assert q is not None
     at = open_page(app(lang=start, lesson=L7.id, step=q.step), "lesson")
-    at.pills(key=f"ans:{L7.id}:{q.id}").set_value(["5S"])
+    at.pills(key=f"ans:{L7.id}:{q.id}").set_value(["5H"])
     at.button(key=f"submit:{L7.id}:{q.id}").click()
     at.run()
     at.selectbox(key="lang_picker").set_value(to)
