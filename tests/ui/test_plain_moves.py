@@ -9,6 +9,7 @@ B's 5♠ the Left Pedro (the sixth reviewer asked for a case the learner has to 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -102,3 +103,37 @@ def test_the_primer_is_plain_on_every_table(lang: str) -> None:
     assert t("Left Pedro") not in html
     low = t("Points in tricks leave out Low: it scores for the side that held it.")
     assert low not in " ".join(str(c.value) for c in at.caption)
+
+
+def test_an_ordinary_move_before_a_plain_one_shows_no_trump_marks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Failed before (the plain-flags audit): a step drawn plain until its plain move drew
+    an earlier, ordinary move of the same step with its own table, marks and all — lesson 5
+    once marked A's 5♦ (band, P) at C's move, two cards before A's plain move."""
+    from tests.lessons.test_loader import good_lesson, text, write_course
+
+    lesson = good_lesson()  # hearts trump: A KC, B 5D, C 6H, D 5H
+    step = lesson["steps"][0]
+    step["scenario"] = {
+        **step["scenario"],
+        "hands": {"B": ["5D", "JC", "3C", "9S"], "D": ["5H", "7S", "8S", "QD"]},
+    }
+    step["narration"] = [
+        {"at": "t1c2", "your_move": {"seat": "B"}, "text": text("b")},
+        {"at": "t1c4", "your_move": {"seat": "D", "plain": True}, "text": text("d")},
+    ]
+    root = write_course(tmp_path, {"01-fixture.yaml": lesson})
+    monkeypatch.setenv("CINCH_LESSONS_DIR", str(root))
+    at = open_page(app(lang="en", lesson="fixture", step="s1"), "lesson")
+    for _ in range(3):  # the deal … A leads … B's move
+        if DRAWN:
+            break
+        at.button(key="nf:frame:fixture:s1").click()
+        at.run()
+        no_errors(at)
+    assert DRAWN, "B's move drawn"
+    kw = DRAWN[-1]
+    assert "B" in str(kw["group_label"])
+    assert kw["trump"] is None
+    assert _TRUMP_BAND not in str(kw["table"]) and _PEDRO_BADGE not in str(kw["table"])
