@@ -73,3 +73,26 @@ def test_cards_are_focusable_buttons_forbidden_ones_explain_and_send_nothing(
         page.keyboard.press("Enter")
         page.get_by_text(f"picked: {CODES.index(str(code))}").wait_for(timeout=30_000)
         browser.close()
+
+
+def test_hidden_forbidden_cards_say_their_rule_only_when_played(demo: str) -> None:
+    """A plain move's forbidden cards (``hide_forbidden``) look like the others — not pale —
+    and say nothing on hover or focus; played, one says its rule and sends nothing."""
+    with pw.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(f"{demo}/?lang=es&hide=1")
+        page.wait_for_selector("button.cb-card", timeout=60_000)
+        expect(page.locator('button.cb-card[aria-disabled="true"]')).to_have_count(0)
+        bad = page.locator('button.cb-card[data-forbidden="true"]').first
+        expect(bad).to_have_css("opacity", "1")
+        bad.hover()
+        bad.focus()
+        time.sleep(0.5)
+        why = page.locator(".cb-why")
+        assert not why.inner_text().strip(), why.inner_text()
+        bad.click()
+        expect(why).to_contain_text("triunfo")  # "…debe jugar un triunfo…" (trump was led)
+        time.sleep(1.0)
+        expect(page.get_by_text("picked: -")).to_have_count(1)
+        browser.close()

@@ -91,6 +91,35 @@ def test_every_card_is_a_labelled_button_and_forbidden_ones_say_why(lang: str) -
             assert parsed.ids[str(b["aria-describedby"])] == reason
 
 
+def test_hidden_forbidden_cards_look_playable_and_keep_their_rule_for_the_click() -> None:
+    """Failed before (a lesson writer, session 12): a plain move (its point is telling a
+    trump) drew its forbidden cards pale and announced them unavailable — which cards are
+    legal tells which are trumps. With ``hide_forbidden`` they carry no ``aria-disabled``
+    and no description, only their rule for when they are played (``data-why``)."""
+    t = get_translator("es")
+    state = following_state()
+    ch = play_choices(t, state, state.to_act)
+    html = buttons_html(
+        t,
+        ch.cards,
+        ch.legal,
+        ch.reasons,
+        None,
+        state.profile,
+        group_label="x",
+        hide_forbidden=True,
+    )
+    parsed = Buttons()
+    parsed.feed(html)
+    assert "aria-disabled" not in html and "aria-describedby" not in html and not parsed.ids
+    for b in parsed.buttons:
+        card = CODES.index(str(b["data-card"]))
+        if card in ch.legal:
+            assert b.get("data-forbidden") is None and b.get("data-why") is None
+        else:
+            assert b["data-forbidden"] == "true" and ch.reasons[card] in str(b["data-why"])
+
+
 def test_only_the_cards_given_reach_the_markup() -> None:
     t = get_translator("en")
     state = following_state()

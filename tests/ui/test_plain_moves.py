@@ -57,6 +57,7 @@ def test_a_plain_move_shows_no_trump_marks_until_played(lang: str) -> None:
     no_errors(at)
     kw = DRAWN[-1]
     assert kw["trump"] is None  # the cards: no band, no badge, natural order, plain labels
+    assert kw["hide_forbidden"]  # nor pale forbidden cards: which are legal tells the trump
     table = str(kw["table"])
     assert _TRUMP_BAND not in table and _PEDRO_BADGE not in table
     assert t("Left Pedro") not in table

@@ -33,6 +33,7 @@ picked = card_buttons(
     reasons=ch.reasons,
     trump=state.trump,
     profile=state.profile,
+    hide_forbidden=st.query_params.get("hide") == "1",
 )
 if picked is not None:
     st.session_state["picked"] = picked

@@ -78,6 +78,7 @@ def review_move(
         legal=[parse_index(c) for c in move.legal] if shown is frame else [],
         reasons={parse_index(c): illegal_feedback(t, move, c) for c in move.illegal},
         trump=None if bare else trump,
+        hide_forbidden=bare,
         profile=get_profile(rep.profile),
         group_label=t("{seat}'s cards: choose one to play", seat=move.seat),
         table=frame_table(

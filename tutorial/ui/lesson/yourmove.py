@@ -236,6 +236,7 @@ def your_move(
             legal=[parse_index(c) for c in move.legal],
             reasons={parse_index(c): illegal_feedback(t, move, c) for c in move.illegal},
             trump=None if bare else trump,  # a plain move: the cards without marks
+            hide_forbidden=bare,  # nor which are legal: that would tell the trump too
             profile=get_profile(profile),
             group_label=t("{seat}'s cards: choose one to play", seat=move.seat),
             table=frame_table(

@@ -112,17 +112,20 @@ export default function(component) {
     }
   };
   root.querySelectorAll('button.cb-card').forEach((b) => {
-    const forbidden = b.getAttribute('aria-disabled') === 'true';
+    // a hidden forbidden card looks playable and says its rule only when played (a plain
+    // move: the learner finds the rule by trying the card)
+    const hidden = b.dataset.forbidden === 'true';
+    const forbidden = hidden || b.getAttribute('aria-disabled') === 'true';
     b.addEventListener('focus', () => {
       // by keyboard: the rule into view too (a click's focus does not move the page under
       // the pointer: the click brings it)
-      if (forbidden) { say(b); if (b.matches(':focus-visible')) bring(); return; }
+      if (forbidden && !hidden) { say(b); if (b.matches(':focus-visible')) bring(); return; }
       // keep the line's height: a shorter page would move the cards under the pointer
       // (or finger) between press and release, and the click would be lost
       why.style.minHeight = why.offsetHeight + 'px';
       why.textContent = '';
     });
-    b.addEventListener('mouseenter', () => { if (forbidden) say(b); });
+    b.addEventListener('mouseenter', () => { if (forbidden && !hidden) say(b); });
     b.addEventListener('click', (e) => {
       e.preventDefault();
       if (root.dataset.sent !== undefined) return;  // this position's card is on its way
@@ -184,9 +187,13 @@ def buttons_html(
     hint: int | None = None,
     passive: bool = False,
     note: str | None = None,
+    hide_forbidden: bool = False,
 ) -> str:
     """The buttons' markup (every value escaped). Forbidden cards carry their reason as
-    ``data-why`` and in a visually hidden description (``aria-describedby``). ``passive``:
+    ``data-why`` and in a visually hidden description (``aria-describedby``);
+    ``hide_forbidden``: they look and are announced as playable (``data-forbidden``, no
+    ``aria-disabled``) and say their rule only when played — a plain move, where which
+    cards are legal would tell the trump the learner is asked to find. ``passive``:
     the cards as pictures (with their labels), not buttons — nothing to choose now.
     ``note``: a message drawn right under the cards (``**bold**`` allowed), e.g. why the
     card just played is not the move — where the learner's eyes are."""
@@ -206,10 +213,13 @@ def buttons_html(
         extra = ""
         if card not in legal:
             why = reasons.get(card) or t("That move is not allowed.")
-            wid = f"cb-why-{escape(code)}"
-            attrs += f' aria-disabled="true" aria-describedby="{wid}"'
             attrs += f' data-why="{escape(f"{Card(card).pretty}: {why}", quote=True)}"'
-            extra = f'<span class="cb-sr" id="{wid}">{escape(why)}</span>'
+            if hide_forbidden:
+                attrs += ' data-forbidden="true"'
+            else:
+                wid = f"cb-why-{escape(code)}"
+                attrs += f' aria-disabled="true" aria-describedby="{wid}"'
+                extra = f'<span class="cb-sr" id="{wid}">{escape(why)}</span>'
         parts.append(f"<button {attrs}>{face}</button>{extra}")
     parts.append("</div>")
     if note:
@@ -240,6 +250,7 @@ def card_buttons(
     on_play: Callable[[int], object] | None = None,
     revision: object = None,
     position: str | None = None,
+    hide_forbidden: bool = False,
 ) -> int | None:
     """Draw ``cards`` as buttons; return the card clicked in this run (only ever one of
     ``legal``: a forged click on another card is ignored), else None. ``on_play``: called
@@ -257,7 +268,8 @@ def card_buttons(
     ``position``: names the position the cards are offered in (for a caller that keeps
     ``key`` while the position changes, e.g. the practice table): each click carries it,
     and a click made in another position — late, or the second of a double-click — is
-    dropped without a word (idempotent clicks)."""
+    dropped without a word (idempotent clicks). ``hide_forbidden``: forbidden cards look
+    playable and say their rule when played (:func:`buttons_html`)."""
     html = buttons_html(
         t,
         cards,
@@ -269,6 +281,7 @@ def card_buttons(
         hint=hint,
         passive=passive,
         note=note,
+        hide_forbidden=hide_forbidden,
     )
     if table is not None:
         slot = '<div class="cc-slot"></div>'
