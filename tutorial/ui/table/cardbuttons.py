@@ -132,10 +132,15 @@ export default function(component) {
       // nor within 300 ms of the click before: fast clicks meant for the cards before are
       // not played in the next position when it comes at once (the learner won the trick
       // and leads again)
-      if (at !== null && Date.now() - Number(root.dataset.sentAt || 0) < 300) return;
+      // — by when the click was made (the event's time stamp), not when it is handled: under
+      // load the browser handles queued clicks late, after the next position is drawn; and
+      // kept on the window, not on this drawing, which Streamlit may mount anew (a third
+      // fast click once played a second card, load 5-8)
+      const made = performance.timeOrigin + e.timeStamp;
+      if (at !== null && made - Number(window.cinchCardSentAt || 0) < 300) return;
       if (forbidden) { say(b); bring(); return; }
       root.dataset.sent = b.dataset.card;
-      root.dataset.sentAt = String(Date.now());
+      window.cinchCardSentAt = made;
       root.querySelectorAll('button.cb-card').forEach(
         (o) => o.setAttribute('aria-disabled', 'true'));
       why.textContent = data.sent;
