@@ -118,7 +118,10 @@ def test_a_forbidden_card_s_rule_is_in_view_where_it_was_clicked(
     page.goto(f"{server}/lesson?lang={lang}&lesson={lesson}&step={step}")
     wait_idle(page)
     _to_the_move(page, lang)
-    card = page.locator('button.cb-card[aria-disabled="true"]').first
+    # forbidden: pale, or looking playable at a plain move (lesson 7's trick)
+    card = page.locator(
+        'button.cb-card[aria-disabled="true"], button.cb-card[data-forbidden="true"]'
+    ).first
     # where the walk had it: the card wholly on the screen, at its bottom edge
     card.evaluate("(e) => e.scrollIntoView({block: 'end'})")
     time.sleep(0.3)

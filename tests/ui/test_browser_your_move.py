@@ -104,9 +104,10 @@ def test_your_move_by_clicking_a_card_wrong_then_right(
                 high = title.evaluate("(e) => parseFloat(getComputedStyle(e).fontSize) * 3.2")
                 assert title.bounding_box()["height"] < high  # two lines at most
         assert page.get_by_role("button", name=words["forward"]).is_disabled()
-        # a card the rules forbid: the rule, and nothing is sent
+        # a card the rules forbid (a plain move: it looks playable, lesson 7's trick is about
+        # telling the Left Pedro): the rule, and nothing is sent
         bad = page.locator('button.cb-card[data-card="3S"]')
-        expect(bad).to_have_attribute("aria-disabled", "true")
+        expect(bad).to_have_attribute("data-forbidden", "true")
         bad.click(force=True)
         why = page.locator(".cb-why").first
         deadline = time.time() + 10
@@ -154,12 +155,13 @@ def test_your_move_by_clicking_a_card_wrong_then_right(
         # buttons once stayed disabled, "Playing…", as nothing in the page changed)
         page.locator('button.cb-card[data-card="AH"]').click()
         wait_idle(page)
-        deadline = time.time() + 30
+        deadline = time.time() + 30  # clicked, every card is held back until the redraw
         while time.time() < deadline and (
-            page.locator('button.cb-card[aria-disabled="true"]').count() != 3
+            page.locator('button.cb-card[aria-disabled="true"]').count() != 0
         ):
             time.sleep(0.2)
-        expect(page.locator('button.cb-card[aria-disabled="true"]')).to_have_count(3)  # 8♣ 4♣ 3♠
+        expect(page.locator('button.cb-card[aria-disabled="true"]')).to_have_count(0)
+        expect(page.locator('button.cb-card[data-forbidden="true"]')).to_have_count(3)  # 8♣ 4♣ 3♠
         # the right card: the scenario goes on
         page.locator('button.cb-card[data-card="9D"]').first.wait_for(timeout=30_000)
         page.locator('button.cb-card[data-card="9D"]').click()
