@@ -253,14 +253,26 @@ def learner_cards_in_tricks(game: Game) -> list[int]:
     return out
 
 
+CLICK_TIMES = """() => { window.cinchClicks = [];
+  window.addEventListener('click', (e) => window.cinchClicks.push(
+    performance.timeOrigin + e.timeStamp), true); }"""
+"""Records when each click was made (the card buttons judge fast clicks by the same time)."""
+
+
 def test_three_fast_clicks_play_one_card(server: tuple[str, Path]) -> None:
     """Three clicks on three cards within a fifth of a second play the first card only: the
     others were made in a position that is gone (before, a stale click was applied to the
-    next trick: two cards played, 1 of 2 tries)."""
+    next trick: two cards played, 1 of 2 tries). Under load the three clicks can reach the
+    page more than 300 ms apart (the browser then rightly plays a later one as a new card:
+    sessions 10 and 12 failed so, attempt 2, seed 44, load 5-8): such an attempt is not
+    judged, and up to 6 deals are tried until 3 are (at least one must be)."""
     url, db = server
+    judged, slow = 0, []
     with pw.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        for attempt in range(3):
+        for attempt in range(6):
+            if judged >= 3:
+                break
             page = open_table(browser, url, f"lang=en&seed={42 + attempt}")
             to_my_card(page)
             held = len(hand_codes(page))
@@ -269,6 +281,7 @@ def test_three_fast_clicks_play_one_card(server: tuple[str, Path]) -> None:
                 page.close()
                 continue
             spots = [buttons.nth(i).bounding_box() for i in range(3)]
+            page.evaluate(CLICK_TIMES)
             for spot in spots:  # where a person clicks: the screen, whatever is there now
                 assert spot is not None
                 page.mouse.click(spot["x"] + spot["width"] / 2, spot["y"] + spot["height"] / 2)
@@ -276,14 +289,22 @@ def test_three_fast_clicks_play_one_card(server: tuple[str, Path]) -> None:
             wait_settled(page)
             time.sleep(2.5)  # a late click would be applied by now
             wait_settled(page)
+            made = page.evaluate("() => window.cinchClicks")
             game = saved_game(db, page)
             text = page.inner_text("body")
             page.close()
+            assert len(made) == 3, made  # the page saw the three clicks
+            spread = max(made) - min(made)
+            if spread >= 300:  # under load the clicks came apart: a later
+                slow.append(round(spread))  # click is a new click (the app plays it)
+                continue
             played = learner_cards_in_tricks(game)
-            assert all(n <= 1 for n in played), (attempt, played)
-            assert game.state().hands[0].bit_count() >= held - 1, (attempt, held)
+            assert all(n <= 1 for n in played), (attempt, played, made)
+            assert game.state().hands[0].bit_count() >= held - 1, (attempt, held, made)
             assert "It is not A's turn" not in text, (attempt, text)
+            judged += 1
         browser.close()
+    assert judged, f"no attempt had its three clicks within 300 ms (spreads {slow} ms)"
 
 
 def test_a_double_click_plays_the_card_without_a_message(server: tuple[str, Path]) -> None:
