@@ -5,21 +5,14 @@ died with a KeyError before its first figure)."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 from types import ModuleType
 
 import tutorial.bots.evaluator.cards as pricing
-
-BENCH = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_thinking.py"
+from tests.support.scripts import load_script
 
 
 def _bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_thinking", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/bench_thinking.py")
 
 
 def test_the_unbounded_baseline_replaces_the_pricing_solve_and_puts_it_back() -> None:

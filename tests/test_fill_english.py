@@ -3,22 +3,17 @@ without undoing what an English editor chose on purpose."""
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 from types import ModuleType
 
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.support.scripts import load_script
 
 
 def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("fill_english", ROOT / "scripts/fill_english.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("scripts/fill_english.py")
 
 
 def _write(locales: Path, lang: str, catalog: Catalog) -> Path:

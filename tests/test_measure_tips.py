@@ -4,11 +4,9 @@ usual mean ± 1.96 standard errors; the generated table replaces only its own pa
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
 import random
-import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -16,6 +14,7 @@ from typing import Any
 import pytest
 import yaml
 
+from tests.support.scripts import load_script
 from tutorial.engine.actions import Call, NameTrump, PlayCard
 from tutorial.engine.cards import parse_index
 from tutorial.engine.hand import Hand
@@ -33,12 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("measure_tips", ROOT / "scripts/measure_tips.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["measure_tips"] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    return load_script("scripts/measure_tips.py")
 
 
 M = _script()

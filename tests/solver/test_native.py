@@ -8,7 +8,6 @@ there is none)."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import random
@@ -22,6 +21,7 @@ from types import ModuleType
 import pytest
 
 from tests.solver.test_agreement import _small_pile_position
+from tests.support.scripts import load_script
 from tutorial.engine.profiles import get_profile
 from tutorial.solver import native
 from tutorial.solver import search as pure
@@ -282,11 +282,7 @@ def test_cinch_solve_says_which_solver_ran_and_a_stale_build_warns_once(tmp_path
 
 # -- never in place ------------------------------------------------------------------------
 def _build_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("build_fast", ROOT / "scripts" / "build_fast.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("scripts/build_fast.py")
 
 
 def test_the_build_renames_every_import_of_a_compiled_module() -> None:

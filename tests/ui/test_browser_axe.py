@@ -18,26 +18,20 @@ nodes (selector, HTML, axe's message)."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections.abc import Iterator
 from types import ModuleType
 
 import pytest
 
-from tests.ui.test_browser import ARGS, CHROMIUM, ROOT, pw
+from tests.support.scripts import load_script
+from tests.ui.test_browser import ARGS, CHROMIUM, pw
 from tutorial.devserver import running_app
 from tutorial.i18n import LANGS
 from tutorial.progress import ProgressStore
 
 
 def _axe_pages() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("axe_pages", ROOT / "scripts/axe_pages.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # (its dataclass looks its module up there)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("scripts/axe_pages.py")
 
 
 AXE = _axe_pages()
