@@ -87,23 +87,14 @@ def _stepper(
         ids.index(at) for at, mv in moves.items() if not move_state(lesson, step, mv, saved).done
     }
     pending = i in waiting
-    # a plain move still to come: the moments before it show no trump marks either (they
-    # would name the Left Pedro, or which cards are trumps, before the learner is asked)
-    plain = lesson.plain or any(
-        isinstance(mv, YourMove) and mv.plain and ids.index(at) in waiting and ids.index(at) >= i
-        for at, mv in moves.items()
-    )
-    # a call or the naming of trump still to come: the moments before it show only the
+    # the moves still to come in this step, in order: a plain move hides the trump marks
+    # from the moments before it too (they would name the Left Pedro, or which cards are
+    # trumps, before the learner is asked), and a call or the naming of trump shows only the
     # deciding seat's cards (the learner decides as a player, without seeing the others)
+    ahead = [moves[ids[j]] for j in sorted(waiting) if j >= i]
+    plain = lesson.plain or any(isinstance(mv, YourMove) and mv.plain for mv in ahead)
     decider = next(
-        (
-            mv.seat
-            for at, mv in sorted(moves.items(), key=lambda m: ids.index(m[0]))
-            if isinstance(mv, YourDecision)
-            and mv.kind in ("call", "trump")
-            and ids.index(at) in waiting
-            and ids.index(at) >= i
-        ),
+        (mv.seat for mv in ahead if isinstance(mv, YourDecision) and mv.kind in ("call", "trump")),
         None,
     )
     starts = chapters(frames) if scenario.replay.kind == "hand" else []
