@@ -90,6 +90,34 @@ def test_feedback_for_an_illegal_or_the_right_call_is_refused(tmp_path: Path) ->
     assert "your_move.feedback[8]" in problem and "the right one" in problem
 
 
+def test_a_call_right_too_needs_no_feedback_and_is_right(tmp_path: Path) -> None:
+    """Issue 24: a legal call the lesson accepts besides the scenario's (``also_right``)."""
+    move = {"seat": "B", "feedback": {"pass": text("pass")}, "also_right": {7: text("seven")}}
+    d = loaded(tmp_path, with_decision("bidding", move))
+    assert d.choice == "8" and d.is_right("8") and d.is_right("7")
+    assert not d.is_right("pass") and not d.is_right("9")
+    assert d.also_right["7"].get("en") == text("seven")["en"]
+
+
+@pytest.mark.parametrize(
+    ("also", "says"),
+    [
+        ({8: text("x")}, "also_right[8]: also_right is for a legal option other than 8"),
+        (
+            {"pass": text("x")},
+            "also_right.pass: also_right is for",
+        ),  # it has feedback: wrong and right
+        ({"spades": text("x")}, "spades is not a legal option here"),
+    ],
+)
+def test_a_right_too_that_is_the_choice_has_feedback_or_is_no_call_is_refused(
+    tmp_path: Path, also: dict[Any, Any], says: str
+) -> None:
+    move = {"seat": "B", "feedback": WRITTEN, "also_right": also}
+    problems = problems_of(tmp_path, with_decision("bidding", move))
+    assert any(says in p for p in problems), problems
+
+
 def test_a_later_call_carries_the_rule_for_bids_not_higher(tmp_path: Path) -> None:
     d = loaded(tmp_path, with_decision("bidding", {"seat": "C"}))  # C passed after B's 8
     assert d.choice == "pass" and d.called == {"B": "8"}

@@ -81,6 +81,46 @@ def test_a_call_wrong_then_right(lang: str) -> None:
     assert it.done and it.value["tried"] == ["11", "pass"]
 
 
+def test_a_call_right_too_is_right_and_kept() -> None:
+    """Issue 24: lesson 9's bid of 7 ends as its 8 — the page said "Not yet"; now it is right,
+    says why, goes on with the scenario's 8, is no try, and is shown so after a reload."""
+    t = get_translator("es")
+    step = "bid-on-strength"
+    d = decision(L9.id, step)
+    assert "7" in d.also_right and d.choice == "8"
+    at = at_decision("es", L9.id, step, 1)
+    choose(at, L9.id, step, d, "7")
+    assert t("Not yet.") not in infos(at)
+    (ok,) = [s.value for s in at.success]
+    assert ok.startswith(t("Right!"))
+    assert d.also_right["7"].get("es").split()[0] in ok  # why it is right too
+    assert t("{seat} bids {n}.", seat="A", n=8) in ok  # the scenario goes on with its 8
+    assert not at.button(key=f"nf:frame:{L9.id}:{step}").disabled
+    code = at.session_state["learner"]
+    it = ProgressStore().items(code, lesson_prefix(L9.id))[move_item(L9.id, step, "bidding")]
+    assert it.done and it.value["tried"] == [] and it.value["chose"] == "7"
+    again = open_page(app(lang="es", lesson=L9.id, step=step, learner=code), "lesson")
+    no_errors(again)  # a new session: the step opens where the decision was made
+    (kept,) = [s.value for s in again.success]
+    assert kept == ok
+
+
+def test_a_call_right_too_is_right_in_review_my_mistakes() -> None:
+    step = "bid-on-strength"
+    d = decision(L9.id, step)
+    at = at_decision("en", L9.id, step, 1)
+    choose(at, L9.id, step, d, "11")  # wrong: it comes back in the review
+    choose(at, L9.id, step, d, "8")
+    page = open_page(app(lang="en", learner=at.session_state["learner"]), "mistakes")
+    no_errors(page)
+    page.button(key=f"rvc:review:{L9.id}:move/{step}/bidding:0:7").click()
+    page.run()
+    no_errors(page)
+    (ok,) = [s.value for s in page.success]
+    assert ok.startswith("Right!") and d.also_right["7"].get("en").split()[0] in ok
+    assert "A bids 8." in ok
+
+
 def test_a_forbidden_call_says_its_rule_and_counts_as_a_try() -> None:
     t = get_translator("es")
     step = "dealer-must-bid-seven"

@@ -10,6 +10,8 @@ A narration item of a ``hand`` scenario may hand the learner a decision other th
           feedback:                # why a legal call other than the scenario's is worse
             pass: {es: …, pt: …, fr: …, en: …}
             7: {…}
+          also_right:              # optional: legal calls that are right too, and why
+            8: {…}                 # (the scenario then goes on with its own call)
         text: {…}                  # shown once the learner has called
       - at: refill                 # the first moment after the bidding: the bidder names trump
         your_move: {seat: A}
@@ -99,7 +101,7 @@ def read_decision(
     w: Where, path: tuple[Key, ...], value: Any, at: str, scenario: Scenario
 ) -> YourDecision:
     """The ``your_move`` of a call (``at: bidding``) or of naming trump (the moment after)."""
-    m = _keys(w, path, value, ("seat",), ("prompt", "feedback", "kind"))
+    m = _keys(w, path, value, ("seat",), ("prompt", "feedback", "kind", "also_right"))
     rep = scenario.replay
     report = rep.report
     assert isinstance(report, HandReport)
@@ -172,6 +174,26 @@ def read_decision(
                     + ("the right one" if o == choice else "not a legal option here"),
                 )
             feedback[o] = _text(w, (*path, "feedback", key), text)
+    also_right: dict[str, Text] = {}
+    if "also_right" in m:
+        raw = m["also_right"]
+        if not isinstance(raw, Mapping):
+            raise w.error((*path, "also_right"), "expected a mapping option → text")
+        for key, text in raw.items():
+            o = _option(str(key), kind)
+            if o not in legal or o == choice or o in feedback:
+                raise w.error(
+                    (*path, "also_right", key),
+                    f"also_right is for a legal option other than {choice} with no feedback; "
+                    + (
+                        f"{key} is the scenario's own choice"
+                        if o == choice
+                        else f"{key} has feedback (it cannot be wrong and right)"
+                        if o in feedback
+                        else f"{key} is not a legal option here"
+                    ),
+                )
+            also_right[o] = _text(w, (*path, "also_right", key), text)
     d = YourDecision(
         at,
         seat,
@@ -185,9 +207,10 @@ def read_decision(
         feedback,
         holdings,
         called,
+        also_right=also_right,
     )
     for o in legal:
-        if o != choice and o not in feedback and not generated(d, o):
+        if not d.is_right(o) and o not in feedback and not generated(d, o):
             what = (
                 f"trump {o} gives this hand as many trumps or points as {choice}"
                 if kind == "trump"

@@ -143,6 +143,13 @@ class YourDecision:
     table: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """The dealer's keep: seat letter → the cards each seat holds as the dealer chooses (the
     others refilled, the dealer its trumps, those of the rest of the stock included)."""
+    also_right: Mapping[str, Text] = field(default_factory=dict)
+    """Legal options other than ``choice`` that are right too (a bid of 7 that ends as the
+    scenario's 8), each with the words that say why; the scenario goes on with ``choice``."""
+
+    def is_right(self, option: str) -> bool:
+        """The scenario's choice, or an option the lesson accepts as right too."""
+        return option == self.choice or option in self.also_right
 
 
 @dataclass(frozen=True)

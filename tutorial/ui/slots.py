@@ -89,12 +89,16 @@ class AnswerResult:
 class MoveState:
     """A "your move" moment's state (:data:`MOVE`): the wrong choices tried (cards, calls,
     suits; the last one last), whether it is done (played right, or the learner asked to see
-    it) and shown (seen, not played), and how many clicks its card table has had."""
+    it) and shown (seen, not played), how many clicks its card table has had, and — for a
+    decision with options right besides the scenario's — the one the learner chose."""
 
     tried: tuple[str, ...] = ()
     done: bool = False
     shown: bool = False
     clicks: int = 0
+    chose: str = ""
+    """A decision's option right too (``YourDecision.also_right``) that the learner chose;
+    empty when they chose the scenario's own (or it is a card)."""
 
 
 @dataclass(frozen=True, slots=True)

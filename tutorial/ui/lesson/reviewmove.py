@@ -113,8 +113,20 @@ def decision_verdict(s: Session, move: YourDecision, result: AnswerResult) -> No
     t = s.t
     choice = str(result.response)
     if result.ok:
+        also = move.also_right.get(choice)  # right too: why, before what the scenario does
         st.success(
-            t("Right!") + " " + safe_md(choice_said(t, move, choice)),
+            t("Right!")
+            + " "
+            + (
+                "**"
+                + t("{option}:", option=safe_md(option_label(t, move, choice)))
+                + "** "
+                + safe_md(also.get(s.lang))
+                + " "
+                if also is not None
+                else ""
+            )
+            + safe_md(choice_said(t, move, move.choice if also is not None else choice)),
             icon=":material/check_circle:",
         )
         return

@@ -121,18 +121,33 @@ def decided(s: Session, d: YourDecision, state: MoveState, prompt: str, base: st
                     safe_md(t("The scenario goes on as played:")) + " " + said,
                     icon=":material/arrow_forward:",
                 )
+            elif state.chose:  # right too: why, then the scenario's own choice
+                why = d.also_right[state.chose].get(s.lang)
+                st.success(
+                    t("Right!")
+                    + " **"
+                    + t("{option}:", option=safe_md(option_label(t, d, state.chose)))
+                    + "** "
+                    + safe_md(why)
+                    + " "
+                    + safe_md(t("The scenario goes on as played:"))
+                    + " "
+                    + said,
+                    icon=":material/check_circle:",
+                )
             else:
                 st.success(t("Right!") + " " + said, icon=":material/check_circle:")
         if slots.MOVE_REVEAL(base).pop():  # just decided: bring the verdict into view
             reveal(f"yv:{base}")
         if not several(d):
+            chosen = state.chose or d.choice
             with st.container(horizontal=True, gap="small", key=f"yo:{base}"):
                 for o in d.options:
                     st.button(
                         option_label(t, d, o),
                         key=f"yc:{base}:{o}:{tries}",
-                        type="primary" if o == d.choice else "secondary",
-                        icon=":material/check:" if o == d.choice else None,  # the one chosen
+                        type="primary" if o == chosen else "secondary",
+                        icon=":material/check:" if o == chosen else None,  # the one chosen
                         disabled=True,
                     )
 
@@ -198,8 +213,8 @@ def your_decision(
                     ):
                         picked = o
         if picked is not None:
-            if picked == d.choice:
-                state = replace(state, done=True)
+            if d.is_right(picked):
+                state = replace(state, done=True, chose="" if picked == d.choice else picked)
             else:  # tried again: the last tried
                 state = replace(state, tried=(*(x for x in state.tried if x != picked), picked))
             slots.MOVE_REVEAL(base).set(True)

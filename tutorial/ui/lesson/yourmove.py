@@ -13,6 +13,7 @@ import streamlit as st
 from tutorial.engine.cards import Card, parse_index
 from tutorial.engine.profiles import get_profile
 from tutorial.engine.seats import Seat
+from tutorial.jsonvalue import Json
 from tutorial.lessons.cardwhy import illegal_feedback, move_feedback
 from tutorial.lessons.model import Lesson, Step, YourDecision, YourMove
 from tutorial.progress import Item, move_item
@@ -45,11 +46,14 @@ def move_state(
         value = it.value if it is not None and isinstance(it.value, dict) else {}
         choices = move.hand if isinstance(move, YourMove) else move.options
         tried = [c for c in value.get("tried", []) if c in choices]
+        chose = value.get("chose")
+        also = move.also_right if isinstance(move, YourDecision) else {}
         state = kept.set(
             MoveState(
                 tuple(tried),
                 done=bool(it and it.done) or bool(value.get("shown")),
                 shown=bool(value.get("shown")),
+                chose=chose if isinstance(chose, str) and chose in also else "",
             )
         )
     return state
@@ -85,7 +89,9 @@ def save_move(s: Session, lesson: Lesson, step: Step, move: Move, state: MoveSta
     """Save the move's state (``lesson/<id>/move/<step>/<moment>``): done only when played
     right (a move shown is not), with the wrong tries (mastery counts them)."""
     right = move.card if isinstance(move, YourMove) else move.choice
-    value = {"tried": list(state.tried), "shown": state.shown, "card": right}
+    value: dict[str, Json] = {"tried": list(state.tried), "shown": state.shown, "card": right}
+    if state.chose:
+        value["chose"] = state.chose
     store().record(
         s.learner,
         move_item(lesson.id, step.id, move.at),

@@ -96,8 +96,7 @@ with st.container(border=True, key=f"rq:{lesson.id}:{key}"):
         st.markdown("**" + safe_md(t("Your move")) + "**")
         picked = review_move(s, step, mv, base, result, plain=lesson.plain)  # verdict in place
         if picked is not None and result is None:
-            right_choice = mv.card if isinstance(mv, YourMove) else mv.choice
-            ok = picked == right_choice
+            ok = picked == mv.card if isinstance(mv, YourMove) else mv.is_right(picked)
             mistakes.record(store(), s.learner, lesson.id, current_due.id, ok)
             slots.ANSWER_RESULT(base).set(slots.AnswerResult(ok, picked))
             st.rerun()
