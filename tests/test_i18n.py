@@ -240,3 +240,25 @@ def test_french_interface_keeps_its_signs_on_the_line() -> None:
             assert not loose.search(got), (message.id, got)
             assert "\u202f" in got, (message.id, got)
     assert checked >= 5, checked  # the catalog has such texts ('Points : …', ' ?')
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_two_review_pages_are_not_near_twins(lang: str) -> None:
+    """Issue 24: the sidebar said "Review my mistakes" (lesson questions) and "Retry your
+    mistakes" (practice-table cards) — twins in every language. Their titles now share no
+    word of four letters or more and read apart."""
+    from difflib import SequenceMatcher
+
+    t = get_translator(lang)
+    app = (Path(__file__).parents[1] / "tutorial/ui/app.py").read_text(encoding="utf-8")
+    titles = dict(re.findall(r'_page\("(\w+)"\),\s*title=t\("([^"]+)"\)', app))
+    lessons, table = t(titles["mistakes"]), t(titles["retry"])  # as the sidebar draws them
+
+    def words(s: str) -> set[str]:
+        return {w for w in re.findall(r"\w+", s.lower()) if len(w) >= 4 and w not in MINE}
+
+    assert not words(lessons) & words(table), (lessons, table)
+    assert SequenceMatcher(None, lessons, table).ratio() < 0.5, (lessons, table)
+
+
+MINE = {"minhas", "meus"}  # pt possessives: "Rever os meus erros" / "… das minhas partidas"

@@ -1,4 +1,4 @@
-"""Retry your mistakes (tutorial.practice.retry): the cards the coach labelled a mistake or
+"""Puzzles from my games (tutorial.practice.retry): the cards the coach labelled a mistake or
 a blunder become positions, replayed to the learner's turn; each an FSRS card (an item)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Schema 3 on both backends: a database of schema 2, with the Leitner boxes of the drills,
-Review my mistakes and Retry your mistakes, migrates keeping every learner's history (each
+Review my mistakes and Puzzles from my games, migrates keeping every learner's history (each
 box becomes the FSRS card docs/review.md says); the reviews read it; a review answer that
 cannot be saved waits in the session's outbox and is reviewed at its own time once saved."""
 
@@ -175,7 +175,7 @@ def test_schema_2_boxes_migrate_keeping_every_learners_history(
     queue = mistakes.queue(COURSE, items, T + 3600)
     assert [d.id for d in queue] == [L7.questions[0].id]
     assert queue[0].box.attempts == 2 and queue[0].is_due(T + 3600)
-    # Retry your mistakes: both positions, each with its card
+    # Puzzles from my games: both positions, each with its card
     positions = retry.queue(make_store().items(A, retry.PREFIX), T + 86400 * 3)
     assert len(positions) == 2 and {r.leitner["box"] for r in positions if r.leitner} == {0, 1}
     # learner B's history is theirs

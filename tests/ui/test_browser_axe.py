@@ -1,6 +1,6 @@
 """Accessible pages (issue 24): axe-core's WCAG 2.1 A/AA rules find no serious or critical
 violation on any page — home, every lesson, drills, Review my mistakes, the rules, the
-glossary, the practice table, Retry your mistakes — in each language, at 1280 and 360 px.
+glossary, the practice table, Puzzles from my games — in each language, at 1280 and 360 px.
 
 The learner has something on every page (``scripts/axe_pages.py``'s ``seed``): each lesson
 opens at its first "your move" (the card table, the learner's cards as buttons, its

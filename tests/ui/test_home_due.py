@@ -48,7 +48,9 @@ def test_home_lists_what_is_due_with_links(lang: str, monkeypatch: pytest.Monkey
         "Drills: {n} skill to practise again", "Drills: {n} skills to practise again", 2
     )  # the one answered right is due in 10 minutes, not now
     positions = t.n(
-        "Retry your mistakes: {n} position waiting", "Retry your mistakes: {n} positions waiting", 2
+        "Puzzles from my games: {n} position waiting",
+        "Puzzles from my games: {n} positions waiting",
+        2,
     )
     assert "mistakes" in links[mistakes], links
     assert "drills" in links[drills] and "retry" in links[positions], links

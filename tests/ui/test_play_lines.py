@@ -1,6 +1,6 @@
 """AppTest: after a hand, the review's costly cards can be replayed on the table along both
 lines (what happened, and the better card followed by everyone's best play), step by step;
-the cards labelled mistake or blunder join Retry your mistakes."""
+the cards labelled mistake or blunder join Puzzles from my games."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""AppTest: Retry your mistakes — a costly card of the practice table comes back as the
+"""AppTest: Puzzles from my games — a costly card of the practice table comes back as the
 learner saw it (nothing hidden from seat A in the page), the learner clicks a card on the
 table and is told whether it is a better card and why, in every language."""
 

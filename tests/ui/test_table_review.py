@@ -90,7 +90,7 @@ def test_the_review_of_a_player_at_b_marks_hints_and_the_bots_decisions(
         by = by_of[d.index]
         assert (tr("after a hint") in line) == (by == "hinted"), (by, line)
         assert (tr("a bot chose this for you") in line) == (by == "stand-in"), (by, line)
-    # Retry your mistakes: B's own costly cards, each to be replayed from B's seat
+    # Puzzles from my games: B's own costly cards, each to be replayed from B's seat
     saved = retry.positions(ProgressStore().items(learner, retry.PREFIX))
     costly = {
         d.index: by_of[d.index]

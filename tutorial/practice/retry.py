@@ -1,4 +1,4 @@
-"""Retry your mistakes: the cards the coach labelled a mistake or a blunder at the practice
+"""Puzzles from my games: the cards the coach labelled a mistake or a blunder at the practice
 table (seat A) or at a shared table (the learner's seat there) come back as positions to
 replay from that seat ("find a better card"), scheduled by FSRS (:mod:`tutorial.review_schedule`).
 

@@ -1,4 +1,4 @@
-"""Schema 3: the Leitner boxes of the drills, Review my mistakes and Retry your mistakes
+"""Schema 3: the Leitner boxes of the drills, Review my mistakes and Puzzles from my games
 become FSRS cards (:mod:`tutorial.review_schedule`; the mapping and why: docs/review.md,
 "From Leitner boxes").
 

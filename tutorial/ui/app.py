@@ -94,7 +94,7 @@ def _make_pages(s: Session) -> dict[str, st.Page]:
         ),
         "retry": st.Page(
             _page("retry"),
-            title=t("Retry your mistakes"),
+            title=t("Puzzles from my games"),
             icon=":material/restart_alt:",
             url_path="retry",
         ),

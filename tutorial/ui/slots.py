@@ -212,7 +212,7 @@ def forget_lesson(lesson: str) -> None:
 
 
 RETRY_PICK: Slot[tuple[Any, ...]] = Slot("_retry_pick", tuple)
-"""Retry your mistakes: the position picked, ``(position id, its attempts when picked)``."""
+"""Puzzles from my games: the position picked, ``(position id, its attempts when picked)``."""
 RETRY_RESULT: Slot[tuple[Any, ...]] = Slot("_retry_result", tuple)
 """The card played there: ``(position id, attempts, card, right)``."""
 
@@ -254,7 +254,7 @@ PLAY_LINE: Slot[tuple[Any, ...]] = Slot("play_line", tuple)
 PLAY_REVIEW: Slot[tuple[Any, ...]] = Slot("play_review", tuple)
 """The review of the hand just over: ``(hand key, Future[HandReview])`` (started once)."""
 PLAY_RETRY_ADDED: Slot[tuple[Any, ...]] = Slot("play_retry_added", tuple)
-"""The hand (its key) whose costly cards were sent to Retry your mistakes."""
+"""The hand (its key) whose costly cards were sent to Puzzles from my games."""
 MOVED_CHECKED: Slot[bool] = Slot("_moved_checked", bool)
 """Whether this session asked once if it came from a server that is gone."""
 

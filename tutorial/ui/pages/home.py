@@ -161,8 +161,8 @@ if due.positions:
     st.page_link(
         pages(s)["retry"],
         label=t.n(
-            "Retry your mistakes: {n} position waiting",
-            "Retry your mistakes: {n} positions waiting",
+            "Puzzles from my games: {n} position waiting",
+            "Puzzles from my games: {n} positions waiting",
             due.positions,
         ),
         icon=":material/replay:",

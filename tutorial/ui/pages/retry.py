@@ -1,4 +1,4 @@
-"""Retry your mistakes: the cards the coach marked as a mistake or a blunder at the practice
+"""Puzzles from my games: the cards the coach marked as a mistake or a blunder at the practice
 table (or at a shared table, from the learner's seat there) come back as positions, as the
 learner saw them from their seat, when FSRS says they are due
 (:mod:`tutorial.practice.retry`): find a better card."""
@@ -19,7 +19,7 @@ from tutorial.ui.table import cardbuttons
 
 s = current()
 t = s.t
-st.title(t("Retry your mistakes"), anchor=False)
+st.title(t("Puzzles from my games"), anchor=False)
 st.caption(
     t(
         "Cards the coach marked as a mistake or a blunder at the practice table or at a "

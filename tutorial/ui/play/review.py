@@ -160,8 +160,8 @@ def _lines_and_retry(s: Session, g: Game, key: tuple[int, int, int], data: HandR
     st.page_link(
         pages(s)["retry"],
         label=t.n(
-            "{n} card of this hand is waiting in Retry your mistakes",
-            "{n} cards of this hand are waiting in Retry your mistakes",
+            "{n} card of this hand is waiting in Puzzles from my games",
+            "{n} cards of this hand are waiting in Puzzles from my games",
             len(new),
         ),
         icon=":material/replay:",

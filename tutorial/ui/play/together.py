@@ -59,7 +59,7 @@ class Here:
     hint: tuple[str, Future[Any]] | None = None
     reviews: dict[int, Future[Any]] = field(default_factory=dict)
     retried: set[int] = field(default_factory=set)
-    """The hands whose costly cards were sent to Retry your mistakes."""
+    """The hands whose costly cards were sent to Puzzles from my games."""
     hand: int | None = None
     """The hand this page last drew (the table moves on to the next one by the clock)."""
     wake: float | None = None

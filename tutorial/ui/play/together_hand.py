@@ -1,6 +1,6 @@
 """The end of a hand at a shared table, as one player sees it: the result, everyone's cards
 (only now), the coach's review of *their* decisions in their language, the costly cards they
-chose sent to Retry your mistakes (replayed there from their seat), and
+chose sent to Puzzles from my games (replayed there from their seat), and
 "Next hand" (the hand stays in view until every player moved on, or a few seconds)."""
 
 from __future__ import annotations
@@ -131,8 +131,8 @@ def _retry(s: Session, table: tg.Table, h: live.Here, hand: int, data: HandRevie
     st.page_link(
         pages(s)["retry"],
         label=s.t.n(
-            "{n} card of this hand is waiting in Retry your mistakes",
-            "{n} cards of this hand are waiting in Retry your mistakes",
+            "{n} card of this hand is waiting in Puzzles from my games",
+            "{n} cards of this hand are waiting in Puzzles from my games",
             len(new),
         ),
         icon=":material/replay:",
