@@ -189,6 +189,9 @@ def test_the_dealer_s_keep_wrong_then_right_and_it_comes_back_in_the_review(lang
     assert all(line in captions for line in keep_lines(t, d))
     html = " ".join(m.value for m in at.markdown)
     assert "J♣ — " in html and "Q♦ — " not in html  # D's trumps, not its discarded Q♦
+    hidden = t("cards not shown")  # the others' refilled hands: the dealer does not see them
+    (table,) = [str(m.value) for m in at.markdown if "J♣ — " in str(m.value)]
+    assert table.count(hidden) == 3, "A, B and C: cards not shown"
     labels = {b.label for b in at.button if b.key and b.key.startswith(f"yc:{lid}:{step}:")}
     assert labels == {t("Keep {cards}", cards=c) for c in ("9♥", "J♦", "8♥", "6♦", "5♥")}
     choose(at, lid, step, d, "5H")

@@ -89,14 +89,12 @@ def _stepper(
     pending = i in waiting
     # the moves still to come in this step, in order: a plain move hides the trump marks
     # from the moments before it too (they would name the Left Pedro, or which cards are
-    # trumps, before the learner is asked), and a call or the naming of trump shows only the
-    # deciding seat's cards (the learner decides as a player, without seeing the others)
+    # trumps, before the learner is asked), and a call, the naming of trump or the dealer's
+    # keep shows only the deciding seat's cards (the learner decides as a player, without
+    # seeing the others)
     ahead = [moves[ids[j]] for j in sorted(waiting) if j >= i]
     plain = lesson.plain or any(isinstance(mv, YourMove) and mv.plain for mv in ahead)
-    decider = next(
-        (mv.seat for mv in ahead if isinstance(mv, YourDecision) and mv.kind in ("call", "trump")),
-        None,
-    )
+    decider = next((mv.seat for mv in ahead if isinstance(mv, YourDecision)), None)
     starts = chapters(frames) if scenario.replay.kind == "hand" else []
     if len(starts) > 2:  # a long hand: jump to the deal, the bidding, the refill, a trick…
         chapter = slots.CHAPTER(key)

@@ -44,12 +44,13 @@ def own_hand_only(frame: Moment, seat: str) -> Moment:
 def decision_moment(d: YourDecision, before: Moment) -> Moment:
     """The table as the learner decides: for a call or the naming of trump, the moment
     before it with only the deciding seat's cards (as at a real table: the prompt says the
-    other hands are unknown); for the dealer's keep the hands as the dealer chooses (the
-    others refilled, the dealer its trumps)."""
+    other hands are unknown); for the dealer's keep the dealer's trumps as it chooses, the
+    others' refilled hands not shown (the dealer does not see them either)."""
     if d.kind != "keep":
         return own_hand_only(before, d.seat)
     hands = tuple(tuple(Card.parse(c) for c in d.table.get(s, ())) for s in SEAT_LETTERS)
-    return replace(before, trump=Suit(SUIT_LETTERS.index(d.trump)), hands=hands)
+    keeping = replace(before, trump=Suit(SUIT_LETTERS.index(d.trump)), hands=hands)
+    return own_hand_only(keeping, d.seat)
 
 
 def decision_facts(t: Translator, d: YourDecision, before: Moment) -> list[str]:
