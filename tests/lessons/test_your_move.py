@@ -297,13 +297,14 @@ def test_lesson_five_hands_the_pile_to_the_learner() -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_card_under_the_partner_s_winner_is_told_the_points_first(lang: str) -> None:
-    """Lesson 9: A's A♠ already wins; C should drop the Left Pedro 5♣ on it. The engine's
-    feedback for 7♠ began "7♠ is a trump, but it ranks below A♠" — beside the point when the
+    """Lesson 9: A's K♠ already wins (A♠ fell in trick 1, and D, after C, cannot beat it); C
+    should drop the Left Pedro 5♣ on it. The engine's feedback for 7♠ began "7♠ is a trump,
+    but it ranks below A♠" (when the example was A's A♠) — beside the point when the
     partner keeps the trick. Now it says first that the partner wins and the points are what
     count, then where the trick goes with its points, then how many more the best card puts
     on it (computed: the scripted card's trick minus this one's)."""
     t = get_translator(lang)
-    move, trick, trump = _move("playing-well", "t1c3")
+    move, trick, trump = _move("playing-well", "t3c3")
     assert move.card == "5C"
     for card, more in (("7S", 5), ("TS", 4)):
         said = move_feedback(t, lang, move, card, trick, trump)
@@ -311,7 +312,7 @@ def test_a_card_under_the_partner_s_winner_is_told_the_points_first(lang: str) -
             "{partner}, your partner, is already winning the trick with {best}: what counts "
             "now is the points you load on it.",
             partner="A",
-            best="A♠",
+            best="K♠",
         )
         assert said.startswith(first), said
         end = trick_end(t, move.outcomes[card])
