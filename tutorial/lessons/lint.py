@@ -65,3 +65,17 @@ def lesson_problems(lesson: Lesson) -> Iterator[Problem]:
     yield from placeholder_problems(lesson)
     yield from dealer_problems(lesson)
     yield from giveaway_problems(lesson)
+    yield from after_answer_problems(lesson)
+
+
+def after_answer_problems(lesson: Lesson) -> Iterator[Problem]:
+    """A narration that waits for a question names a question of its own step."""
+    for i, step in enumerate(lesson.steps):
+        mine = {q.id for q in lesson.questions if q.step == step.id}
+        for j, n in enumerate(step.narration):
+            if n.after_answer and n.after_answer not in mine:
+                yield (
+                    ("steps", i, "narration", j, "after_answer"),
+                    f"{n.after_answer!r} is not a question of step {step.id!r} "
+                    f"(its questions: {', '.join(sorted(mine)) or 'none'})",
+                )

@@ -126,7 +126,9 @@ class LessonReader(QuestionParts):
             raise self.w.error(path, "narration needs a scenario in the same step")
         out = []
         for i, item in enumerate(value):
-            m = _keys(self.w, (*path, i), item, ("at", "text"), ("facts", "your_move"))
+            m = _keys(
+                self.w, (*path, i), item, ("at", "text"), ("facts", "your_move", "after_answer")
+            )
             at = m["at"]
             if not isinstance(at, str) or not MOMENT_RE.match(at):
                 raise self.w.error(
@@ -148,7 +150,18 @@ class LessonReader(QuestionParts):
                 else:
                     move = read_your_move(self.w, where, m["your_move"], at, scenario)
             text = _text(self.w, (*path, i, "text"), m["text"])
-            out.append(Narration(at, text, m.get("facts"), move))
+            after = m.get("after_answer", "")
+            if not isinstance(after, str) or (after and not ID_RE.match(after)):
+                raise self.w.error(
+                    (*path, i, "after_answer"), f"expected a question id, not {after!r}"
+                )
+            if after and move is not None:
+                raise self.w.error(
+                    (*path, i, "after_answer"),
+                    "a your_move's text is shown once the move is made: it cannot wait "
+                    "for a question",
+                )
+            out.append(Narration(at, text, m.get("facts"), move, after))
         return tuple(out)
 
     def step(self, i: int, value: Any, seen: set[str], profile: str) -> Step:

@@ -162,6 +162,9 @@ class Narration:
     your_move: YourMove | YourDecision | None = None
     """The learner plays this moment's card (or makes its call, names its trump); the text
     is shown once they have."""
+    after_answer: str = ""
+    """The id of a question of the same step: the text is shown once that question has been
+    answered right (the narration gives its answer), a line saying so until then."""
 
 
 @dataclass(frozen=True)
@@ -257,6 +260,10 @@ class Lesson:
         return tuple(
             (s, n.your_move) for s in self.steps for n in s.narration if n.your_move is not None
         )
+
+    def awaited(self, question_id: str) -> bool:
+        """A narration waits for this question's right answer (``after_answer``)."""
+        return any(n.after_answer == question_id for s in self.steps for n in s.narration)
 
     def questions_of(self, step_id: str) -> tuple[Question, ...]:
         """The questions asked right after step ``step_id``, in lesson order."""

@@ -156,6 +156,9 @@ ANSWER: Family[Any] = Family("ans", object)
 """``ans:<lesson>:<question>``: a question's answer widget (``…:<option>`` per checkbox)."""
 ANSWER_RESULT: Family[AnswerResult] = Family("res", AnswerResult)
 """``res:<lesson>:<question>``: the answer checked."""
+ANSWER_REVEAL: Family[bool] = Family("_answer_reveal", bool)
+"""``_answer_reveal:<lesson>:<question>``: answered right, the page run again for the note
+that waited for it (``Narration.after_answer``): the verdict is brought into view once."""
 RESTORED: Family[bool] = Family("_restored", bool)
 """``_restored:<lesson>:<question>``: the saved answer was put back into its widget."""
 MOVE: Family[MoveState] = Family("move", MoveState)
@@ -195,7 +198,7 @@ def forget_lesson(lesson: str) -> None:
     """Forget what the session keeps of one lesson: its checked answers, moments, moves and
     restored marks are deleted; its answer widgets and hint toggles are set back to empty
     (set, not deleted: the browser is told to clear them)."""
-    kept = (ANSWER_RESULT, FRAME, RESTORED, MOVE, MOVE_REVEAL)
+    kept = (ANSWER_RESULT, ANSWER_REVEAL, FRAME, RESTORED, MOVE, MOVE_REVEAL)
     mine = tuple(f"{f.prefix}:{lesson}:" for f in kept)
     widgets = tuple(f"{f.prefix}:{lesson}:" for f in (ANSWER, HINT))
     for k in list(st.session_state.keys()):

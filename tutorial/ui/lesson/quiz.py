@@ -52,12 +52,15 @@ def question_view(
                 ok = judge(q, response)
                 result.set(slots.AnswerResult(ok, _jsonable(response)))
                 saved[item] = store().answer(s.learner, lesson.id, q.id, _jsonable(response), ok)
+                if ok and lesson.awaited(q.id):  # a note above waits for it: run the page again
+                    slots.ANSWER_REVEAL(lesson.id, q.id).set(True)
+                    st.rerun()
         res = result.get()
         if res is not None:
             with st.container(key=f"qf:{base}"):
                 feedback(s, q, res)
-            if checked:  # drawn under the button just tapped: maybe under the screen's edge
-                reveal(f"qf:{base}")
+            if checked or slots.ANSWER_REVEAL(lesson.id, q.id).pop():
+                reveal(f"qf:{base}")  # drawn under the button just tapped: maybe off screen
             if item in store().outbox.items():
                 st.caption(
                     "💾 "

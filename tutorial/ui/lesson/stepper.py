@@ -9,7 +9,7 @@ import streamlit as st
 
 from tutorial.engine.profiles import get_profile
 from tutorial.lessons.model import Lesson, Scenario, Step, YourDecision, YourMove
-from tutorial.progress import Item, position_item
+from tutorial.progress import Item, position_item, question_item
 from tutorial.ui import parts, slots
 from tutorial.ui.lesson.autoplay import autoplay_button, autoplay_tick
 from tutorial.ui.lesson.moments import (
@@ -207,4 +207,16 @@ def _stepper(
     if line is not None and not said:  # a silent moment: the engine's one-line account
         st.markdown(safe_md(line))
     for n in said:
+        if n.after_answer and not answered_right(lesson, n.after_answer, saved):
+            st.caption(
+                t("A note on this moment appears here once you have answered the question below.")
+            )
+            continue
         st.info(safe_md(n.text.get(s.lang)), icon=":material/chat:")
+
+
+def answered_right(lesson: Lesson, question_id: str, saved: dict[str, Item] | None) -> bool:
+    """The question has been answered right, in this session or before (saved)."""
+    res = slots.ANSWER_RESULT(lesson.id, question_id).get()
+    it = (saved or {}).get(question_item(lesson.id, question_id))
+    return bool(res is not None and res.ok) or bool(it is not None and it.done)

@@ -1,0 +1,60 @@
+"""AppTest, issue 24: a step's note that waits for its question (``after_answer``) is a
+line saying so until the question is answered right; then (the page runs again) the note,
+and it stays for a returning learner."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.lessons.test_loader import good_lesson, text, write_course
+from tests.ui.test_app import _answer, app, no_errors, open_page
+from tutorial.i18n import get_translator
+from tutorial.lessons.course import load_course
+
+WAIT = "A note on this moment appears here once you have answered the question below."
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_note_comes_once_the_question_is_answered_right(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    t = get_translator(lang)
+    lesson = good_lesson()  # s1: a trick, hearts trump; q1 asks who wins it
+    lesson["steps"][0]["narration"] = [{"at": "t1", "text": text("note"), "after_answer": "q1"}]
+    root = write_course(tmp_path, {"01-fixture.yaml": lesson})
+    monkeypatch.setenv("CINCH_LESSONS_DIR", str(root))
+    (fixture,) = load_course(root).lessons
+    q1 = fixture.questions[0]
+
+    def note_shown(at) -> bool:  # type: ignore[no-untyped-def]
+        return any(f"note ({lang})" in str(i.value) for i in at.info)
+
+    def waiting(at) -> bool:  # type: ignore[no-untyped-def]
+        return any(t(WAIT) in str(c.value) for c in at.caption)
+
+    at = open_page(app(lang=lang, lesson="fixture", step="s1"), "lesson")
+    for _ in range(6):  # to the trick's end (t1)
+        if waiting(at) or note_shown(at):
+            break
+        at.button(key="nf:frame:fixture:s1").click()
+        at.run()
+        no_errors(at)
+    assert waiting(at) and not note_shown(at)
+    _answer(at, "fixture", q1, right=False)
+    no_errors(at)
+    assert waiting(at) and not note_shown(at)  # a wrong answer does not open it
+    _answer(at, "fixture", q1, right=True)
+    no_errors(at)
+    assert note_shown(at) and not waiting(at)
+    again = open_page(
+        app(lang=lang, lesson="fixture", step="s1", learner=at.session_state["learner"]), "lesson"
+    )
+    no_errors(again)
+    for _ in range(6):
+        if note_shown(again):
+            break
+        again.button(key="nf:frame:fixture:s1").click()
+        again.run()
+    assert note_shown(again) and not waiting(again)
