@@ -118,12 +118,42 @@ def test_written_option_feedback_replaces_the_generic_wrong(tmp_path: Path) -> N
     assert question_feedback(t, "fr", q, ["a"]) == []  # the page then shows `wrong`
 
 
-L7 = REAL.lesson("left-pedro-is-not-a-diamond")
+L5 = REAL.lesson("play-and-surplus-trumps")
 L2 = REAL.lesson("trumps-and-points")
-assert L7 is not None and L2 is not None
-WHICH = L7.question("which-card-wins")  # hearts trump: A leads 5♦, B 5♥, C 7♥, D A♦
+assert L5 is not None and L2 is not None
 WHO = L2.question("right-beats-left")  # diamonds trump: B leads A♣, C 5♥, D 5♦, A 3♣
-assert WHICH is not None and WHO is not None
+assert WHO is not None
+WHICH_TRICK = {  # hearts trump: A leads 5♦, B 5♥, C 7♥, D A♦ (lesson 7 asked it once)
+    "kind": "trick",
+    "trump": "H",
+    "leader": "A",
+    "cards": ["5D", "5H", "7H", "AD"],
+}
+
+
+def which_card_wins(tmp_path: Path) -> Any:
+    """A cards question about a trick (``ask: winning_card``), written for the test: the
+    real lessons' trick questions change with their lessons."""
+    lesson = good_lesson()
+    lesson["questions"].append(
+        {
+            "id": "which-card-wins",
+            "type": "cards",
+            "step": 1,
+            "show": "trick",
+            "prompt": text("which card wins?"),
+            "hint": text("hint"),
+            "right": text("right"),
+            "wrong": text("wrong"),
+            "scenario": WHICH_TRICK,
+            "ask": "winning_card",
+            "answer": ["7H"],
+        }
+    )
+    course = load_course(write_course(tmp_path, {"01-fixture.yaml": lesson}))
+    assert not course.broken, course.broken
+    return course.lessons[0].question("which-card-wins")
+
 
 WHY_BELOW = {
     "en": "5♥ is a trump, but it ranks below 7♥.",
@@ -140,10 +170,11 @@ WHY_C = {  # C's 5♥, the Left Pedro, under D's 5♦, the Right Pedro
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_engine_says_why_the_chosen_card_does_not_win(lang: str) -> None:
+def test_the_engine_says_why_the_chosen_card_does_not_win(lang: str, tmp_path: Path) -> None:
     t = get_translator(lang)
-    assert WHICH is not None
-    assert question_feedback(t, lang, WHICH, ["5H"]) == [WHY_BELOW[lang]]
+    which = which_card_wins(tmp_path)
+    assert which is not None
+    assert question_feedback(t, lang, which, ["5H"]) == [WHY_BELOW[lang]]
     # a seat chosen: the card it played
     assert WHO is not None and question_feedback(t, lang, WHO, "C") == [WHY_C[lang]]
 
@@ -159,13 +190,13 @@ def test_why_below_covers_each_reason() -> None:
 
 
 def test_cards_left_out_or_picked_wrongly_in_a_legal_question_get_the_rule() -> None:
-    q = L7.question("c-may-trump-holding-clubs") if L7 else None
-    assert q is not None and set(q.answer) == {"4C", "JC", "5H"}
+    q = L5.question("which-cards-may-b-play") if L5 else None  # clubs trump, A leads Q♥
+    assert q is not None and set(q.answer) == {"8H", "2H", "KC", "5S"}
     t = get_translator("en")
     lines = question_feedback(
-        t, "en", q, ["4C", "JC", *[c for c in q.shown_cards if c not in q.answer][:1]]
+        t, "en", q, ["8H", "2H", "KC", *[c for c in q.shown_cards if c not in q.answer][:1]]
     )
-    assert any("may be played too: it is a trump" in x and "5♥" in x for x in lines), lines
+    assert any("may be played too: it is a trump" in x and "5♠" in x for x in lines), lines
     assert any("may follow suit or trump, but not play" in x for x in lines), lines
 
 

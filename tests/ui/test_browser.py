@@ -97,13 +97,13 @@ def test_browser_language_switch_answer_and_visible_card_svg(server: str, tmp_pa
         page.get_by_role("button", name="Avancer ▶").press("Space")
         page.get_by_text("Moment 3 sur 5", exact=False).first.wait_for(timeout=30_000)
         wait_idle(page)
-        # answer the step's question (which cards may C play?) right
-        for card in ("J♣", "4♣", "5♥"):
-            page.locator(key("ans", "c-may-trump-holding-clubs")).get_by_role(
+        # answer the step's question (clubs trump, A leads 5♠: which cards may B play?) right
+        for card in ("J♣", "3♣"):
+            page.locator(key("ans", "left-pedro-led")).get_by_role(
                 "button", name=card, exact=False
             ).first.click()
             wait_idle(page)
-        page.locator(key("submit", "c-may-trump-holding-clubs")).get_by_role("button").click()
+        page.locator(key("submit", "left-pedro-led")).get_by_role("button").click()
         wait_idle(page)
         page.locator('[data-testid="stAlertContentSuccess"]').first.wait_for(timeout=30_000)
         page.screenshot(path=str(tmp_path / "lesson-fr.png"), full_page=True)

@@ -13,7 +13,7 @@ import pytest
 from tests.ui.test_browser import ARGS, CHROMIUM, pw, wait_idle
 from tutorial.progress import ProgressStore, new_learner_code
 
-L7, QUESTION = "left-pedro-is-not-a-diamond", "which-card-wins"  # 7♥ wins
+L7, QUESTION = "left-pedro-is-not-a-diamond", "left-pedro-led"  # J♣ and 3♣ may be played
 
 
 @pytest.fixture
@@ -25,13 +25,15 @@ MAIN = """document.querySelector('[data-testid="stMain"]')"""
 
 
 def verdict_top(page, url: str, pick: str, shot: Path) -> float | None:  # type: ignore[no-untyped-def]
-    """Open ``url`` at 320×640, pick the card ``pick``, scroll "Verificar a resposta" to the
-    bottom of the screen, tap it; the top of "Certo!" once the page has settled."""
+    """Open ``url`` at 320×640, pick the cards ``pick`` (names apart by spaces), scroll
+    "Verificar a resposta" to the bottom of the screen, tap it; the top of "Certo!" once the
+    page has settled."""
     page.goto(url)
     wait_idle(page)
     main = page.locator('[data-testid="stMain"]')
-    main.get_by_role("button", name=pick, exact=False).first.click()
-    wait_idle(page)
+    for name in pick.split(" "):
+        main.get_by_role("button", name=name, exact=False).first.click()
+        wait_idle(page)
     check = main.get_by_role("button", name="Verificar a resposta")
     box = check.bounding_box()
     assert box is not None
@@ -63,8 +65,8 @@ def test_the_verdict_comes_into_view_on_a_phone(
         address, pick = f"{url}/drills?lang=pt&kind=trick-winner&difficulty=1&seed=7", "J♣"
     else:  # a question answered wrong in lesson 7 is waiting
         code = new_learner_code()
-        ProgressStore(db).answer(code, L7, QUESTION, ["AD"], False)
-        address, pick = f"{url}/mistakes?lang=pt&learner={code}", "7♥"
+        ProgressStore(db).answer(code, L7, QUESTION, ["KS"], False)
+        address, pick = f"{url}/mistakes?lang=pt&learner={code}", "J♣ 3♣"
     with pw.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         page = browser.new_page(viewport={"width": 320, "height": 640})

@@ -294,7 +294,11 @@ def test_a_plain_move_is_asked_again_without_trump_marks(
     monkeypatch.setattr(reviewmove, "card_buttons", buttons)
     assert L7 is not None
     t = get_translator("fr")
-    step, mv = next((x, m) for x, m in L7.moves if isinstance(m, YourMove) and m.plain)
+    # C's 9♦ over the Left Pedro 5♥: once played, a trump lies on the table
+    step, mv = next(
+        (x, m) for x, m in L7.moves if isinstance(m, YourMove) and x.id == "the-clubs-trick"
+    )
+    assert mv.plain
     wrong = next(c for c in mv.legal if c != mv.card)
     code = new_learner_code()
     ProgressStore().record(

@@ -9,6 +9,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.ui.test_app import COURSE, _answer, app, no_errors, open_page
 from tutorial.i18n import LANGS, get_translator
+from tutorial.lessons.cardwhy import question_feedback
 from tutorial.progress import ProgressStore, move_item
 
 L1 = COURSE.lesson("two-pedros")
@@ -98,43 +99,41 @@ def test_stars_follow_the_rule() -> None:
     assert "★☆☆ 1 of 3 stars" in " ".join(m.value for m in again.markdown)
 
 
-WHY = {
-    "en": "5♥ is a trump, but it ranks below 7♥.",
-    "es": "5♥ es triunfo, pero está por debajo de 7♥.",
-    "pt": "5♥ é trunfo, mas está abaixo de 7♥.",
-    "fr": "5♥ est un atout, mais il est plus faible que 7♥.",
+LED = L7.question("left-pedro-led")  # clubs trump, A leads 5♠ (the Left Pedro): J♣ 3♣ only
+assert LED is not None
+WHY = {  # the engine's rule for a wrong card picked, K♠: "Trump was led and B holds a trump …"
+    lang: question_feedback(get_translator(lang), lang, LED, ["KS"])[-1] for lang in LANGS
 }
+assert all("K♠" in why for why in WHY.values())
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_wrong_card_gets_the_engine_s_reason_for_that_card(lang: str) -> None:
-    assert L7 is not None
-    q = L7.question("which-card-wins")
+    q = LED
     assert q is not None
     at = open_page(app(lang=lang, lesson=L7.id, step=q.step), "lesson")
-    at.pills(key=f"ans:{L7.id}:{q.id}").set_value(["5H"])
+    at.pills(key=f"ans:{L7.id}:{q.id}").set_value(["KS"])
     at.button(key=f"submit:{L7.id}:{q.id}").click()
     at.run()
     no_errors(at)
     said = " ".join(i.value for i in at.info)
     assert WHY[lang] in said
     assert q.wrong.get(lang) not in said  # the reason for that card, not the generic text
-    at.pills(key=f"ans:{L7.id}:{q.id}").set_value(["5D"])
+    at.pills(key=f"ans:{L7.id}:{q.id}").set_value(["QH"])
     at.button(key=f"submit:{L7.id}:{q.id}").click()
     at.run()
     said = " ".join(i.value for i in at.info)
-    assert WHY[lang] not in said and "5♦" in said  # another card, another reason
+    assert WHY[lang] not in said and "Q♥" in said  # another card, another reason
 
 
 @pytest.mark.parametrize(("start", "to"), [("en", "fr"), ("es", "pt"), ("pt", "en"), ("fr", "es")])
 def test_switching_language_keeps_the_step_its_questions_and_the_feedback(
     start: str, to: str
 ) -> None:
-    assert L7 is not None
-    q = L7.question("which-card-wins")
+    q = LED
     assert q is not None
     at = open_page(app(lang=start, lesson=L7.id, step=q.step), "lesson")
-    at.pills(key=f"ans:{L7.id}:{q.id}").set_value(["5H"])
+    at.pills(key=f"ans:{L7.id}:{q.id}").set_value(["KS"])
     at.button(key=f"submit:{L7.id}:{q.id}").click()
     at.run()
     at.selectbox(key="lang_picker").set_value(to)
