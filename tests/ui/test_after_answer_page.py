@@ -58,3 +58,42 @@ def test_the_note_comes_once_the_question_is_answered_right(
         again.button(key="nf:frame:fixture:s1").click()
         again.run()
     assert note_shown(again) and not waiting(again)
+
+
+def test_a_score_waiting_for_its_question_shows_the_given_not_the_result(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Failed before: lesson 6's bidder-goes-out asked who wins, and the engine's account
+    under the score already said "B and D win the game." Now, until the question is answered
+    right, the score shows what is given (before, points taken), not what follows."""
+    t = get_translator("fr")
+    lesson = good_lesson()
+    score = {  # q3's own: A–C bid 10, win 9
+        "kind": "score",
+        "before": {"AC": 0, "BD": 0},
+        "bidder": "AC",
+        "bid": 10,
+        "points": {"AC": 9, "BD": 5},
+    }
+    lesson["steps"][2]["scenario"] = score
+    lesson["steps"][2]["narration"] = [{"at": "score", "text": text("set"), "after_answer": "q3"}]
+    root = write_course(tmp_path, {"01-fixture.yaml": lesson})
+    monkeypatch.setenv("CINCH_LESSONS_DIR", str(root))
+    (fixture,) = load_course(root).lessons
+    q3 = next(q for q in fixture.questions if q.id == "q3")
+    given = t("Score before the hand: A and C {ac}, B and D {bd}.", ac=0, bd=0)
+    result = t("New score: A and C {ac}, B and D {bd}.", ac=-10, bd=5)
+    failed = t("{team} bid {bid} and failed: they lose {bid}.", team="A et C", bid=10)
+
+    def shown(at) -> str:  # type: ignore[no-untyped-def]
+        return " ".join(str(m.value) for m in at.markdown)
+
+    at = open_page(app(lang="fr", lesson="fixture", step="s3"), "lesson")
+    no_errors(at)
+    assert given in shown(at)
+    assert result not in shown(at) and failed not in shown(at)
+    assert any(t(WAIT) in str(c.value) for c in at.caption)
+    _answer(at, "fixture", q3, right=True)
+    no_errors(at)
+    assert given in shown(at) and result in shown(at) and failed in shown(at)
+    assert any("set (fr)" in str(i.value) for i in at.info)

@@ -200,14 +200,20 @@ def _stepper(
             st.caption(t("Points in tricks leave out Low: it scores for the side that held it."))
     elif isinstance(move, YourMove):
         move_done(s, lesson, step, move, saved)
-    for fact in frame_facts(t, frame):
-        st.markdown(safe_md(fact))
     said = [n for n in step.narration if n.at == frame.id]
+    waiting = [
+        n for n in said if n.after_answer and not answered_right(lesson, n.after_answer, saved)
+    ]
+    facts = frame_facts(t, frame)
+    if waiting and frame.score is not None:  # the score's given (before, points), not its result
+        facts = facts[:2]
+    for fact in facts:
+        st.markdown(safe_md(fact))
     line = play_line(t, frame)
     if line is not None and not said:  # a silent moment: the engine's one-line account
         st.markdown(safe_md(line))
     for n in said:
-        if n.after_answer and not answered_right(lesson, n.after_answer, saved):
+        if n in waiting:
             st.caption(
                 t("A note on this moment appears here once you have answered the question below.")
             )
