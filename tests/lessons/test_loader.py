@@ -386,3 +386,34 @@ def test_a_lesson_may_be_plain_and_plain_is_true_or_false(tmp_path: Path) -> Non
     lesson["plain"] = "yes"
     [problem] = problems_of(tmp_path / "b", lesson)
     assert "plain" in problem and "true or false" in problem, problem
+
+
+def test_a_cards_question_on_a_trick_offers_a_pile_s_cards_beneath(tmp_path: Path) -> None:
+    """Failed before: ``show: trick`` offered each play's top card only, so a question could
+    not let the learner pick (wrongly) the card beneath a pile — lesson 5's K♥ under 8♥."""
+    lesson = good_lesson()
+    lesson["questions"].append(
+        {
+            "id": "q-pile",
+            "step": "s1",
+            "type": "cards",
+            "show": "trick",
+            "prompt": text("which wins?"),
+            "hint": text("h"),
+            "right": text("r"),
+            "wrong": text("w"),
+            "feedback": {"KH": text("beneath")},
+            "scenario": {
+                "kind": "trick",
+                "trump": "H",
+                "leader": "A",
+                "cards": ["JH", ["8H", "KH"], "3H", "4H"],
+            },
+            "ask": "winning_card",
+            "answer": ["JH"],
+        }
+    )
+    course = load_course(write_course(tmp_path, {"01-fixture.yaml": lesson}))
+    assert not course.broken, course.broken
+    q = next(q for q in course.lessons[0].questions if q.id == "q-pile")
+    assert q.shown_cards == ("JH", "8H", "KH", "3H", "4H")

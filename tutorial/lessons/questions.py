@@ -129,7 +129,7 @@ class QuestionParts:
         if show == "hand" and isinstance(r, LegalReport):
             return tuple(c.code for c in r.hand)
         if show == "trick" and isinstance(r, TrickReport):
-            return tuple(p.card.code for p in r.plays)
+            return tuple(c.code for p in r.plays for c in p.cards)  # a pile: its cards beneath too
         raise w.error(
             (*path, "show"),
             f"cannot show {show!r} of a {scenario.replay.kind} "
