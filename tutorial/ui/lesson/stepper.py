@@ -201,11 +201,11 @@ def _stepper(
     elif isinstance(move, YourMove):
         move_done(s, lesson, step, move, saved)
     said = [n for n in step.narration if n.at == frame.id]
-    waiting = [
+    unanswered = [
         n for n in said if n.after_answer and not answered_right(lesson, n.after_answer, saved)
     ]
     facts = frame_facts(t, frame)
-    if waiting and frame.score is not None:  # the score's given (before, points), not its result
+    if unanswered and frame.score is not None:  # the score's given (before, points), not its result
         facts = facts[:2]
     for fact in facts:
         st.markdown(safe_md(fact))
@@ -213,7 +213,7 @@ def _stepper(
     if line is not None and not said:  # a silent moment: the engine's one-line account
         st.markdown(safe_md(line))
     for n in said:
-        if n in waiting:
+        if n in unanswered:
             st.caption(
                 t("A note on this moment appears here once you have answered the question below.")
             )
