@@ -97,3 +97,38 @@ def test_a_score_waiting_for_its_question_shows_the_given_not_the_result(
     no_errors(at)
     assert given in shown(at) and result in shown(at) and failed in shown(at)
     assert any("set (fr)" in str(i.value) for i in at.info)
+
+
+def test_a_refill_waiting_for_its_question_does_not_say_who_received_what() -> None:
+    """Failed before (reviewer C, lesson 4): the refill's note waited for cards-for-six-trumps,
+    but the engine's lines under the table said "B discards … and receives —" (and what A
+    and C received), the question's answer."""
+    from tests.ui.test_app import COURSE
+
+    t = get_translator("pt")
+    lid, step = "discard-and-refill", "six-trumps-receive-nothing"
+    lesson = COURSE.lesson(lid)
+    assert lesson is not None
+    (n,) = [n for s in lesson.steps if s.id == step for n in s.narration if n.at == "refill"]
+    q = lesson.question(n.after_answer)
+    assert q is not None and q.step == step
+    receives = t(
+        "{seat} discards {discards} and receives {received}.", seat="B", discards="x", received="y"
+    )
+    marker = receives.split("x")[1].split("y")[0].strip()  # pt: "e recebe"
+
+    def said(at) -> str:  # type: ignore[no-untyped-def]
+        return " ".join(str(m.value) for m in at.markdown)
+
+    at = open_page(app(lang="pt", lesson=lid, step=step), "lesson")
+    for _ in range(4):  # the deal, the bidding, the refill
+        if any(t(WAIT) in str(c.value) for c in at.caption):
+            break
+        at.button(key=f"nf:frame:{lid}:{step}").click()
+        at.run()
+        no_errors(at)
+    assert any(t(WAIT) in str(c.value) for c in at.caption), "the refill's note waits"
+    assert marker not in said(at)
+    _answer(at, lid, q, right=True)
+    no_errors(at)
+    assert marker in said(at), "answered: the engine's account of the refill"

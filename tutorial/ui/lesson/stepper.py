@@ -10,6 +10,7 @@ import streamlit as st
 from tutorial.engine.profiles import get_profile
 from tutorial.lessons.model import Lesson, Scenario, Step, YourDecision, YourMove
 from tutorial.progress import Item, position_item, question_item
+from tutorial.scenario.moments import Moment
 from tutorial.ui import parts, slots
 from tutorial.ui.lesson.autoplay import autoplay_button, autoplay_tick
 from tutorial.ui.lesson.moments import (
@@ -205,8 +206,8 @@ def _stepper(
         n for n in said if n.after_answer and not answered_right(lesson, n.after_answer, saved)
     ]
     facts = frame_facts(t, frame)
-    if unanswered and frame.score is not None:  # the score's given (before, points), not its result
-        facts = facts[:2]
+    if unanswered:  # what the moment gives, not what follows from it (the question's answer)
+        facts = given_facts(frame, facts)
     for fact in facts:
         st.markdown(safe_md(fact))
     line = play_line(t, frame)
@@ -219,6 +220,17 @@ def _stepper(
             )
             continue
         st.info(safe_md(n.text.get(s.lang)), icon=":material/chat:")
+
+
+def given_facts(frame: Moment, facts: list[str]) -> list[str]:
+    """The engine's account of a moment whose note waits for a question: a score's given
+    (the score before, the points taken), not made or failed, the new score or the winner;
+    nothing of a refill (who received what) or of a hand's outcome (who took which point)."""
+    if frame.score is not None:
+        return facts[:2]
+    if frame.refill is not None or frame.outcome is not None:
+        return []
+    return facts
 
 
 def answered_right(lesson: Lesson, question_id: str, saved: dict[str, Item] | None) -> bool:
