@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 import yaml
 
+from tests.lessons.test_terms import lesson_texts, one_line
 from tutorial.engine.cards import CODES, iter_bits, parse_index
 from tutorial.engine.hand import Hand, Phase
 from tutorial.engine.profiles import PAGAT_62
@@ -336,3 +337,31 @@ def test_m1_the_portuguese_d_da_as_cartas_names_the_dealer_too() -> None:
     would have loaded unchecked. ("A dá o 5♣" names no dealer.)"""
     assert dealers_named("pt", "D dá as cartas. Veja a sua mão.") == {"D"}
     assert dealers_named("pt", "A dá o 5♣ ao parceiro.") == set()
+
+
+# Session 13 (a reviewer, lesson 3): "Passing is always allowed" (fr "passer … l'est
+# toujours") is false: when the first three pass, the dealer may not pass. The engine's rule,
+# then that no text of the content files says otherwise.
+
+ALWAYS_PASS = re.compile(
+    r"\bpass(ing)? is always (allowed|legal|permitted)|\balways (allowed|free) to pass"
+    r"|\bcan always pass|\bmay always pass"
+    r"|\bpasar siempre (está|es)|\bpasar es siempre"
+    r"|\bsiempre se puede pasar|\bsiempre (puede|pueden) pasar"
+    r"|\bpassar (é )?sempre (é )?permitido|\bpode(m)? sempre passar|\bé sempre possível passar"
+    r"|\bpasser est toujours (permis|possible|autorisé)|\bpasser, en revanche, l[’']est toujours"
+    r"|\bpeu(t|vent) toujours passer|\bon peut toujours passer",
+    re.I,
+)
+
+
+def test_the_dealer_may_not_pass_after_three_passes() -> None:
+    h = Hand.random_deal(PAGAT_62, 3, random.Random(13))  # D deals, A speaks first
+    for _ in range(3):
+        h.bid(h.to_act, None)
+    assert h.to_act == 3 and h.legal_bids() == [7]
+
+
+def test_no_text_says_passing_is_always_allowed() -> None:
+    said = [(where, lang) for where, lang, t in lesson_texts() if ALWAYS_PASS.search(one_line(t))]
+    assert not said, said
