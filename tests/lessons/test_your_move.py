@@ -206,11 +206,13 @@ def test_a_trick_without_points_says_so_rather_than_zero_points() -> None:
 
 
 def test_lessons_06_to_09_have_several_moves_each() -> None:
+    # lesson 6 (scoring) keeps one move: its second, a Pedro loaded last on the partner's
+    # trick, was lesson 9's tip again (reviewer D, session 13) and is now told, not asked
     course = load_course()
-    for number in (6, 7, 8, 9):
+    for number, least in ((6, 1), (7, 2), (8, 2), (9, 2)):
         lesson = next(x for x in course.lessons if x.number == number)
         moves = [n.your_move for s in lesson.steps for n in s.narration if n.your_move]
-        assert len(moves) >= 2, (number, len(moves))
+        assert len(moves) >= least, (number, len(moves))
 
 
 def _moves(lesson_id: str) -> dict[tuple[str, str], Any]:
