@@ -13,7 +13,7 @@ from tests.ui.test_app import _answer, app, no_errors, open_page
 from tutorial.i18n import get_translator
 from tutorial.lessons.course import load_course
 
-WAIT = "A note on this moment appears here once you have answered the question below."
+WAIT = "A note on this moment appears here once you have answered question {n} below."
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])
@@ -32,7 +32,7 @@ def test_the_note_comes_once_the_question_is_answered_right(
         return any(f"note ({lang})" in str(i.value) for i in at.info)
 
     def waiting(at) -> bool:  # type: ignore[no-untyped-def]
-        return any(t(WAIT) in str(c.value) for c in at.caption)
+        return any(t(WAIT, n=1) in str(c.value) for c in at.caption)
 
     at = open_page(app(lang=lang, lesson="fixture", step="s1"), "lesson")
     for _ in range(6):  # to the trick's end (t1)
@@ -92,7 +92,7 @@ def test_a_score_waiting_for_its_question_shows_the_given_not_the_result(
     no_errors(at)
     assert given in shown(at)
     assert result not in shown(at) and failed not in shown(at)
-    assert any(t(WAIT) in str(c.value) for c in at.caption)
+    assert any(t(WAIT, n=3) in str(c.value) for c in at.caption)
     _answer(at, "fixture", q3, right=True)
     no_errors(at)
     assert given in shown(at) and result in shown(at) and failed in shown(at)
@@ -122,12 +122,14 @@ def test_a_refill_waiting_for_its_question_does_not_say_who_received_what() -> N
 
     at = open_page(app(lang="pt", lesson=lid, step=step), "lesson")
     for _ in range(4):  # the deal, the bidding, the refill
-        if any(t(WAIT) in str(c.value) for c in at.caption):
+        if any(t(WAIT, n=lesson.questions.index(q) + 1) in str(c.value) for c in at.caption):
             break
         at.button(key=f"nf:frame:{lid}:{step}").click()
         at.run()
         no_errors(at)
-    assert any(t(WAIT) in str(c.value) for c in at.caption), "the refill's note waits"
+    assert any(t(WAIT, n=lesson.questions.index(q) + 1) in str(c.value) for c in at.caption), (
+        "the refill's note waits"
+    )
     assert marker not in said(at)
     _answer(at, lid, q, right=True)
     no_errors(at)

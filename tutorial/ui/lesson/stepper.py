@@ -215,8 +215,12 @@ def _stepper(
         st.markdown(safe_md(line))
     for n in said:
         if n in unanswered:
+            number = next(i for i, q in enumerate(lesson.questions, 1) if q.id == n.after_answer)
             st.caption(
-                t("A note on this moment appears here once you have answered the question below.")
+                t(
+                    "A note on this moment appears here once you have answered question {n} below.",
+                    n=number,  # as the page numbers the lesson's questions
+                )
             )
             continue
         st.info(safe_md(n.text.get(s.lang)), icon=":material/chat:")
