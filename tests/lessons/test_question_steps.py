@@ -121,7 +121,7 @@ def test_written_option_feedback_replaces_the_generic_wrong(tmp_path: Path) -> N
 L5 = REAL.lesson("play-and-surplus-trumps")
 L2 = REAL.lesson("trumps-and-points")
 assert L5 is not None and L2 is not None
-WHO = L2.question("right-beats-left")  # spades trump: A leads 6♠, B 5♠, C 5♣, D 4♠
+WHO = L2.question("right-beats-left")  # diamonds trump: A leads 4♦, B 5♥, C A♥, D 5♦
 assert WHO is not None
 WHICH_TRICK = {  # hearts trump: A leads 5♦, B 5♥, C 7♥, D A♦ (lesson 7 asked it once)
     "kind": "trick",
@@ -161,11 +161,11 @@ WHY_BELOW = {
     "pt": "5♥ é trunfo, mas está abaixo de 7♥.",
     "fr": "5♥ est un atout, mais il est plus faible que 7♥.",
 }
-WHY_C = {  # C's 5♣, the Left Pedro, under A's 6♠
-    "en": "5♣ is a trump, but it ranks below 6♠.",
-    "es": "5♣ es triunfo, pero está por debajo de 6♠.",
-    "pt": "5♣ é trunfo, mas está abaixo de 6♠.",
-    "fr": "5♣ est un atout, mais il est plus faible que 6♠.",
+WHY_B = {  # B's 5♥, the Left Pedro, under D's 5♦, the Right Pedro
+    "en": "5♥ is a trump, but it ranks below 5♦.",
+    "es": "5♥ es triunfo, pero está por debajo de 5♦.",
+    "pt": "5♥ é trunfo, mas está abaixo de 5♦.",
+    "fr": "5♥ est un atout, mais il est plus faible que 5♦.",
 }
 
 
@@ -176,7 +176,7 @@ def test_the_engine_says_why_the_chosen_card_does_not_win(lang: str, tmp_path: P
     assert which is not None
     assert question_feedback(t, lang, which, ["5H"]) == [WHY_BELOW[lang]]
     # a seat chosen: the card it played
-    assert WHO is not None and question_feedback(t, lang, WHO, "C") == [WHY_C[lang]]
+    assert WHO is not None and question_feedback(t, lang, WHO, "B") == [WHY_B[lang]]
 
 
 def test_why_below_covers_each_reason() -> None:
