@@ -175,17 +175,17 @@ def _move(
 
 def test_the_feedback_names_the_points_low_of_the_51_point_game_included() -> None:
     # lesson 08: 2♥ stayed in the stock, so Low is 3♥, the lowest trump in play; C's 3♥ on
-    # B's 8♥ would let D's K♥ capture it: 1 point, Low, for B and D
+    # A's K♥ would let D's A♥ capture it: 2 points, High and Low, for B and D
     move, trick, trump = _move("fifty-one-and-variants", "t1c3")
-    assert move.outcomes["3H"].captured == ("low",) and move.outcomes["3H"].points == 1
+    assert move.outcomes["3H"].captured == ("high", "low") and move.outcomes["3H"].points == 2
     for lang in LANGS:
         t = get_translator(lang)
         said = move_feedback(t, lang, move, "3H", trick, trump)
-        assert said.endswith("(" + t("Low") + ")."), said
+        assert said.endswith("(" + t("High") + ", " + t("Low") + ")."), said
     en = get_translator("en")
     assert move_feedback(en, "en", move, "3H", trick, trump) == (
-        "3♥ is a trump, but it ranks below 8♥. Played to the end, the trick would go to D "
-        "with K♥: 1 point for B and D (Low)."
+        "3♥ is a trump, but it ranks below K♥. Played to the end, the trick would go to D "
+        "with A♥: 2 points for B and D (High, Low)."
     )
     # in the 62-point game Low stays with its holder: never named as captured
     move62, _, _ = _move("scoring-and-bidder-goes-out", "t2c2")
@@ -193,15 +193,17 @@ def test_the_feedback_names_the_points_low_of_the_51_point_game_included() -> No
 
 
 def test_a_trick_without_points_says_so_rather_than_zero_points() -> None:
-    move, trick, trump = _move("fifty-one-and-variants", "t1c3")
-    assert move.outcomes["4H"].points == 0
+    # lesson 08: C, last, follows with 8♣ on A's winning K♣ instead of trumping with 3♥, Low
+    move, trick, trump = _move("fifty-one-and-variants", "t2c4")
+    assert move.outcomes["8C"].points == 0
     en = get_translator("en")
-    assert move_feedback(en, "en", move, "4H", trick, trump) == (
-        "4♥ is a trump, but it ranks below 8♥. Played to the end, the trick would go to D "
-        "with K♥, without any points."
+    assert move_feedback(en, "en", move, "8C", trick, trump) == (
+        "A, your partner, is already winning the trick with K♣: what counts now is the points "
+        "you load on it. Played to the end, the trick would go to A with K♣, without any "
+        "points. With your best card here, the trick would carry 1 more point."
     )
     for lang in LANGS:
-        said = move_feedback(get_translator(lang), lang, move, "4H", trick, trump)
+        said = move_feedback(get_translator(lang), lang, move, "8C", trick, trump)
         assert " 0 " not in said, said
 
 
