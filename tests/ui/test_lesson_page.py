@@ -101,9 +101,11 @@ def test_whole_game_steps_hand_by_hand_with_each_hands_points() -> None:
 
 def test_lesson_7_second_example_shows_the_starting_score() -> None:
     assert L7 is not None
-    step = L7.step("a-bid-is-paid-in-full")  # the rule, after the two questions
-    assert step is not None and step.scenario is not None
-    before = step.scenario.replay.frames[0]["before"]
+    step = L7.step("a-bid-is-paid-in-full")  # a whole hand; its question is a score
+    assert step is not None
+    question = next(q for q in L7.questions if q.id == "score-without-the-left-pedro")
+    assert question.step == step.id and question.scenario is not None
+    before = question.scenario.replay.frames[0]["before"]
     for lang in ("en", "fr"):
         at = open_page(app(lang=lang, lesson=L7.id, step=step.id), "lesson")
         no_errors(at)
