@@ -80,7 +80,7 @@ def test_browser_language_switch_answer_and_visible_card_svg(server: str, tmp_pa
         wait_idle(page)
         page.wait_for_function(
             "() => document.querySelector('h1') && "
-            "document.querySelector('h1').innerText.includes('Pedro gauche')"
+            "document.querySelector('h1').innerText.includes('Erreurs classiques')"
         )
         assert "lang=fr" in page.url
         # the card SVG is really drawn (AppTest cannot see what a browser strips)

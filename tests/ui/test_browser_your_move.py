@@ -192,8 +192,8 @@ def test_a_question_is_asked_at_its_step(server: str, tmp_path: Path, lang: str,
         wait_idle(page)
         page.locator(".st-key-submit-two-pedros-partner-of-b").wait_for(timeout=30_000)
         expect(page.locator('[class*="st-key-submit-two-pedros-"]')).to_have_count(1)
-        # C wins 5 points: A, C's partner opposite, gets them too
-        page.locator(".st-key-ans-two-pedros-partner-of-b").get_by_text("A", exact=True).click()
+        # B took 5 points and D, B's partner opposite, 3: B's side scores 8
+        page.locator(".st-key-ans-two-pedros-partner-of-b").get_by_text("8", exact=True).click()
         wait_idle(page)
         page.locator(".st-key-submit-two-pedros-partner-of-b").get_by_role("button").click()
         wait_idle(page)
