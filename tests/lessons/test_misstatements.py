@@ -15,12 +15,14 @@ import yaml
 
 from tests.lessons.test_terms import lesson_texts, one_line
 from tutorial.engine.cards import CODES, iter_bits, parse_index
+from tutorial.engine.core import legal_actions
 from tutorial.engine.hand import Hand, Phase
 from tutorial.engine.profiles import PAGAT_62
 from tutorial.engine.seats import Seat
 from tutorial.engine.trumps import TRUMP_MASK
 from tutorial.i18n import LANGS
 from tutorial.lessons.course import load_course
+from tutorial.lessons.dealerkeep import keep_state
 from tutorial.lessons.mentions import dealers_named
 from tutorial.lessons.model import Course, Lesson, Question, Step, YourDecision
 from tutorial.scenario.setup import HandSetup
@@ -364,4 +366,35 @@ def test_the_dealer_may_not_pass_after_three_passes() -> None:
 
 def test_no_text_says_passing_is_always_allowed() -> None:
     said = [(where, lang) for where, lang, t in lesson_texts() if ALWAYS_PASS.search(one_line(t))]
+    assert not said, said
+
+
+# Session 13 (reviewer G, lesson 4): the feedback of when-the-stock-runs-out said "Nobody
+# chooses cards at the refill … Cards come face down and unchosen", while the step before it
+# has the dealer D choose J♦ at the refill (RULES 04.3: which non-trumps the dealer keeps is
+# the dealer's choice). The engine's rule, then that no text says nobody chooses there.
+
+NOBODY_CHOOSES_AT_REFILL = re.compile(
+    r"\bnobody chooses cards at the refill|\bat the refill,? (nobody|no one) chooses"
+    r"|\bcards come face down and unchosen"
+    r"|\ben la reposición,? nadie elige|\bnadie elige (sus )?cartas en la reposición"
+    r"|\bna reposição,? ninguém escolhe|\bninguém escolhe (as suas )?cartas na reposição"
+    r"|\bau complément,? personne ne choisit|\bpersonne ne choisit (ses )?cartes au complément",
+    re.I,
+)
+
+
+def test_the_dealer_chooses_a_keep_at_the_refill(course: Course) -> None:
+    s = step(course, "discard-and-refill/dealer-takes-the-rest")
+    assert s.scenario is not None
+    state = keep_state(s.scenario)
+    assert state is not None and len(list(legal_actions(state))) >= 2
+
+
+def test_no_text_says_nobody_chooses_at_the_refill() -> None:
+    said = [
+        (where, lang)
+        for where, lang, t in lesson_texts()
+        if NOBODY_CHOOSES_AT_REFILL.search(one_line(t))
+    ]
     assert not said, said
