@@ -119,10 +119,13 @@ def test_written_option_feedback_replaces_the_generic_wrong(tmp_path: Path) -> N
 
 
 L5 = REAL.lesson("play-and-surplus-trumps")
-L2 = REAL.lesson("trumps-and-points")
-assert L5 is not None and L2 is not None
-WHO = L2.question("right-beats-left")  # diamonds trump: A leads 4♦, B 5♥, C A♥, D 5♦
-assert WHO is not None
+assert L5 is not None
+WHO_TRICK = {  # diamonds trump: A leads 4♦, B 5♥, C A♥, D 5♦ (lesson 2 asked it once)
+    "kind": "trick",
+    "trump": "D",
+    "leader": "A",
+    "cards": ["4D", "5H", "AH", "5D"],
+}
 WHICH_TRICK = {  # hearts trump: A leads 5♦, B 5♥, C 7♥, D A♦ (lesson 7 asked it once)
     "kind": "trick",
     "trump": "H",
@@ -155,6 +158,30 @@ def which_card_wins(tmp_path: Path) -> Any:
     return course.lessons[0].question("which-card-wins")
 
 
+def who_wins(tmp_path: Path) -> Any:
+    """A single "who wins the trick?" question (``ask: winner``), written for the test."""
+    lesson = good_lesson()
+    seats = [{"id": x, "text": text(x)} for x in "ABCD"]
+    lesson["questions"].append(
+        {
+            "id": "who-wins",
+            "type": "single",
+            "step": 1,
+            "prompt": text("who wins?"),
+            "hint": text("hint"),
+            "right": text("right"),
+            "wrong": text("wrong"),
+            "scenario": WHO_TRICK,
+            "ask": "winner",
+            "options": seats,
+            "answer": "D",
+        }
+    )
+    course = load_course(write_course(tmp_path, {"01-fixture.yaml": lesson}))
+    assert not course.broken, course.broken
+    return course.lessons[0].question("who-wins")
+
+
 WHY_BELOW = {
     "en": "5♥ is a trump, but it ranks below 7♥.",
     "es": "5♥ es triunfo, pero está por debajo de 7♥.",
@@ -176,7 +203,9 @@ def test_the_engine_says_why_the_chosen_card_does_not_win(lang: str, tmp_path: P
     assert which is not None
     assert question_feedback(t, lang, which, ["5H"]) == [WHY_BELOW[lang]]
     # a seat chosen: the card it played
-    assert WHO is not None and question_feedback(t, lang, WHO, "B") == [WHY_B[lang]]
+    (tmp_path / "who").mkdir()
+    who = who_wins(tmp_path / "who")
+    assert who is not None and question_feedback(t, lang, who, "B") == [WHY_B[lang]]
 
 
 def test_why_below_covers_each_reason() -> None:

@@ -98,11 +98,11 @@ def test_a_question_s_feedback_is_in_view_when_checked_at_the_screen_s_edge(
 ) -> None:
     out = shots(tmp_path)
     view = {"width": 320, "height": 640}
-    q = "trumps-and-points-right-beats-left"
+    q = "trumps-and-points-which-point-is-safe"
     with pw.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         page = browser.new_page(viewport=view)
-        page.goto(f"{server}/lesson?lang=es&lesson=trumps-and-points&step=fourteen-trumps-in-order")
+        page.goto(f"{server}/lesson?lang=es&lesson=trumps-and-points&step=points-to-the-captor")
         wait_idle(page)
         page.locator(f".st-key-ans-{q} [data-testid='stRadioOption']").first.click()
         page.locator(f".st-key-ans-{q} input[type=radio]:checked").wait_for(state="attached")
