@@ -195,9 +195,10 @@ def test_m3_the_62_point_lessons_do_not_race_for_high_and_low(course: Course) ->
         for s in les.steps:
             for lang in LANGS:
                 assert not race.search(flat(s.text.get(lang))), (les.id, s.id, lang)
-    text = step(course, "playing-well/count-the-pedros").text
+    s = step(course, "playing-well/count-the-pedros")  # said after the move (issue 24)
     for lang in LANGS:
-        assert "Jack" in text.get(lang) and "Game" in text.get(lang)
+        said = " ".join([s.text.get(lang), *(n.text.get(lang) for n in s.narration)])
+        assert "Jack" in said and "Game" in said
 
 
 # M6 — the lead-trumps example prefers a trump lead only where the solver does. Its first
@@ -396,5 +397,29 @@ def test_no_text_says_nobody_chooses_at_the_refill() -> None:
         (where, lang)
         for where, lang, t in lesson_texts()
         if NOBODY_CHOOSES_AT_REFILL.search(one_line(t))
+    ]
+    assert not said, said
+
+
+# Session 13 (reviewer G, lesson 1): race-to-62 said "the first side to reach 62 or more
+# wins" with no qualification, while both sides reaching 62 in the same hand is no win yet
+# and the bidder goes out first (RULES 06). A text before lesson 6, which teaches them, that
+# says so names the exceptions.
+
+FIRST_TO_62 = re.compile(
+    r"\bfirst side to reach|\bprimer bando que llega|\bprimeiro lado a chegar"
+    r"|\bpremier camp à atteindre",
+    re.I,
+)
+EXCEPTIONS = {"en": "exception", "es": "excepci", "pt": "exceç", "fr": "exception"}
+
+
+def test_first_to_62_wins_is_said_with_its_exceptions() -> None:
+    said = [
+        (where, lang)
+        for where, lang, t in lesson_texts()
+        if where < "06"
+        and FIRST_TO_62.search(one_line(t))
+        and EXCEPTIONS[lang] not in one_line(t).lower()
     ]
     assert not said, said
