@@ -423,3 +423,39 @@ def test_first_to_62_wins_is_said_with_its_exceptions() -> None:
         and EXCEPTIONS[lang] not in one_line(t).lower()
     ]
     assert not said, said
+
+
+# Session 13 (final reader J, lesson 8): who-leads-the-last-trick's D option said "the lead
+# never goes back to the player who led before" — false: whoever leads a trick leads the next
+# if they win it (RULES 05: the trick's winner leads).
+
+NEVER_GOES_BACK = re.compile(
+    r"never goes back to the player who led|nunca vuelve a quien sali|nunca volta a quem saiu"
+    r"|ne revient jamais à celui qui a entamé",
+    re.I,
+)
+
+
+def test_no_text_says_the_lead_never_returns_to_the_last_leader() -> None:
+    said = [
+        (where, lang) for where, lang, t in lesson_texts() if NEVER_GOES_BACK.search(one_line(t))
+    ]
+    assert not said, said
+
+
+# Session 13 (final reader J, lesson 6): nobody-wins-yet was a 62–62 tie and its B–D
+# feedback gave "as many points, 62 each" as the reason, as if the side ahead would win.
+# When both reach 62 without bidder goes out nobody wins, whoever is ahead: the question's
+# case has one side ahead after the hand, and no text gives a tie as the reason.
+
+
+def test_both_reach_62_is_asked_with_one_side_ahead(course: Course) -> None:
+    q = question(course, "scoring-and-bidder-goes-out/nobody-wins-yet")
+    assert q.scenario is not None
+    result = q.scenario.replay.result
+    after = result["after"]
+    assert min(after.values()) >= 62 and after["AC"] != after["BD"], after
+    assert result["winner"] is None and not result["bidder_goes_out"]
+    tie = re.compile(r"62 each|62 cada uno|62 cada um|62 chacun")  # the old feedback's reason
+    said = [(where, lang) for where, lang, t in lesson_texts() if tie.search(one_line(t))]
+    assert not said, said
