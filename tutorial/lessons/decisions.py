@@ -38,7 +38,7 @@ written feedback, and the loader says which.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from tutorial.engine.actions import Action, NameTrump, call_of
@@ -160,40 +160,38 @@ def read_decision(
     holdings = {s: holding(profile, hand_mask, i) for i, s in enumerate(SUIT_LETTERS)}
     hand = tuple(codes(bits(hand_mask)))
     prompt = _text(w, (*path, "prompt"), m["prompt"]) if "prompt" in m else None
-    feedback: dict[str, Text] = {}
-    if "feedback" in m:
-        raw = m["feedback"]
-        if not isinstance(raw, Mapping):
-            raise w.error((*path, "feedback"), "expected a mapping option → text")
-        for key, text in raw.items():
-            o = _option(str(key), kind)
-            if o not in legal or o == choice:
-                raise w.error(
-                    (*path, "feedback", key),
-                    f"feedback is for a legal option other than {choice}; {key} is "
-                    + ("the right one" if o == choice else "not a legal option here"),
-                )
-            feedback[o] = _text(w, (*path, "feedback", key), text)
-    also_right: dict[str, Text] = {}
-    if "also_right" in m:
-        raw = m["also_right"]
-        if not isinstance(raw, Mapping):
-            raise w.error((*path, "also_right"), "expected a mapping option → text")
-        for key, text in raw.items():
-            o = _option(str(key), kind)
-            if o not in legal or o == choice or o in feedback:
-                raise w.error(
-                    (*path, "also_right", key),
-                    f"also_right is for a legal option other than {choice} with no feedback; "
-                    + (
-                        f"{key} is the scenario's own choice"
-                        if o == choice
-                        else f"{key} has feedback (it cannot be wrong and right)"
-                        if o in feedback
-                        else f"{key} is not a legal option here"
-                    ),
-                )
-            also_right[o] = _text(w, (*path, "also_right", key), text)
+    feedback = _option_texts(
+        w,
+        path,
+        m,
+        "feedback",
+        kind,
+        lambda o, key: (
+            None
+            if o in legal and o != choice
+            else f"feedback is for a legal option other than {choice}; {key} is "
+            + ("the right one" if o == choice else "not a legal option here")
+        ),
+    )
+    also_right = _option_texts(
+        w,
+        path,
+        m,
+        "also_right",
+        kind,
+        lambda o, key: (
+            None
+            if o in legal and o != choice and o not in feedback
+            else f"also_right is for a legal option other than {choice} with no feedback; "
+            + (
+                f"{key} is the scenario's own choice"
+                if o == choice
+                else f"{key} has feedback (it cannot be wrong and right)"
+                if o in feedback
+                else f"{key} is not a legal option here"
+            )
+        ),
+    )
     d = YourDecision(
         at,
         seat,
@@ -222,6 +220,32 @@ def read_decision(
                 f"write feedback for {o}",
             )
     return d
+
+
+def _option_texts(
+    w: Where,
+    path: tuple[Key, ...],
+    m: Mapping[str, Any],
+    name: str,
+    kind: DecisionKind,
+    refused: Callable[[str, Any], str | None],
+) -> dict[str, Text]:
+    """``m[name]``, a mapping option → text (``feedback``, ``also_right``), read with each
+    option in the core's notation; ``refused(option, key)`` says why an option may not have
+    one (None: it may)."""
+    out: dict[str, Text] = {}
+    if name not in m:
+        return out
+    raw = m[name]
+    if not isinstance(raw, Mapping):
+        raise w.error((*path, name), "expected a mapping option → text")
+    for key, text in raw.items():
+        o = _option(str(key), kind)
+        why = refused(o, key)
+        if why is not None:
+            raise w.error((*path, name, key), why)
+        out[o] = _text(w, (*path, name, key), text)
+    return out
 
 
 def _option(key: str, kind: DecisionKind) -> str:
